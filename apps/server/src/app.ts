@@ -1,0 +1,62 @@
+import rateLimit from '@fastify/rate-limit';
+import { ApiCode } from '@skill-cert/shared/envelope';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { appRoutes } from './modules/app/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { ensureRoleTypes } from './modules/users/service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { configPlugin } from './plugins/config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
+import { webPlugin } from './plugins/web.ts';
+
+z.config(z.locales.zhCN());
+
+export interface BuildOptions {
+  /** A database opened by the caller (tests); otherwise opened from the config. */
+  database?: Database;
+  sms?: SmsProvider;
+}
+
+/** Builds the application without listening: `main.ts` listens, tests call `app.inject()`. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(smsPlugin, { provider: options.sms });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: ApiCode.TOO_MANY_REQUESTS,
+      message: '请求过于频繁，请稍后再试',
+      data: null,
+    }),
+  });
+  await app.register(authPlugin);
+
+  await app.register(appRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(webPlugin);
+
+  await ensureRoleTypes(app.db);
+  if (config.seedDemo) await seedDemoData(app.db);
+  return app;
+}

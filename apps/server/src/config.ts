@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少需要32个字符').optional(),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(120),
+  SMS_PROVIDER: z.enum(['log', 'file']).default('log'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  SMS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+});
+
+export type SmsProviderName = z.infer<typeof envSchema>['SMS_PROVIDER'] | 'memory';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, uploads, the generated JWT secret and the lock file. */
+  dataDir: string | null;
+  /** PostgreSQL connection string; null means the embedded PGlite database (in memory when dataDir is null). */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  tokenTtlMinutes: number;
+  smsProvider: SmsProviderName;
+  logLevel: string;
+  /** Built web app served with an index.html fallback; null serves the API only. */
+  webDist: string | null;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  /** SMS sends allowed per client address per minute, on top of one per phone per 60 s. */
+  smsPerIpPerMinute: number;
+}
+
+const truthy = (v: string) => v === '1' || v === 'true';
+
+/** Reads the environment; anything unset gets a default that needs nothing from the operator. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`配置错误 ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || null,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    smsProvider: e.SMS_PROVIDER,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : existsSync(defaultWebDist) ? defaultWebDist : null,
+    seedDemo: truthy(e.SEED_DEMO),
+    trustProxy: truthy(e.TRUST_PROXY),
+    smsPerIpPerMinute: e.SMS_PER_IP_PER_MINUTE,
+  };
+}
+
+/** A secret generated on first start and kept in the data folder, so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Configuration for tests: in-memory database, no web app, codes kept in memory. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: null,
+    jwtSecret: 'test-secret-test-secret-test-secret-test-secret',
+    tokenTtlMinutes: 120,
+    smsProvider: 'memory',
+    logLevel: 'silent',
+    webDist: null,
+    seedDemo: false,
+    trustProxy: false,
+    smsPerIpPerMinute: 1000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one typed database handle every service uses, on PGlite and on PostgreSQL alike. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A handle or a transaction: services accept either, so callers can compose them in one transaction. */
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Empties every table of the schema (tests). */
+  truncateAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATION_LOCK = 727_001;
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite (in a folder, or in memory), and migrates it. */
+export async function openDatabase(opts: {
+  url: string | null;
+  pgliteDir: string | null;
+}): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Several instances may start at once: one migrates, the others wait for it.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { kind: 'postgres', db, truncateAll: () => truncateAll(db), close: () => pool.end() };
+  }
+  const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { kind: 'pglite', db, truncateAll: () => truncateAll(db), close: () => client.close() };
+}
+
+async function truncateAll(db: Db): Promise<void> {
+  const rows = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
+  if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}

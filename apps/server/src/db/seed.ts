@@ -1,0 +1,92 @@
+import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
+import { eq } from 'drizzle-orm';
+import { companies } from '../modules/companies/tables.ts';
+import { createUser, ensureRoleTypes, findUserByAccount, hashPassword } from '../modules/users/service.ts';
+import type { DbOrTx } from './client.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const demoCompanies = [
+  { key: 'enterprise', name: '示例智能制造有限公司', creditCode: '91110108MA01DEM200' },
+  { key: 'institution', name: '示例职业技能培训评价中心', creditCode: '52110000MA01JGDM0K' },
+] as const;
+
+/** The demo accounts the README lists; all share DEMO_PASSWORD. */
+export const demoAccounts: {
+  name: string;
+  phone: string;
+  roles: RoleTypeId[];
+  company: (typeof demoCompanies)[number]['key'] | null;
+  note: string;
+}[] = [
+  {
+    name: 'qiye',
+    phone: '13800000001',
+    roles: [RoleType.ENTERPRISE],
+    company: 'enterprise',
+    note: '企业端，有企业 → /record-application',
+  },
+  {
+    name: 'pingtai',
+    phone: '13800000002',
+    roles: [RoleType.PLATFORM],
+    company: null,
+    note: '平台端 → /company',
+  },
+  {
+    name: 'jigou',
+    phone: '13800000003',
+    roles: [RoleType.INSTITUTION],
+    company: 'institution',
+    note: '机构端 → /record-center',
+  },
+  {
+    name: 'kaoping',
+    phone: '13800000004',
+    roles: [RoleType.EXAMINER],
+    company: null,
+    note: '考评员端 → /exam-task',
+  },
+  {
+    name: 'duojuese',
+    phone: '13800000005',
+    roles: [RoleType.ENTERPRISE, RoleType.PLATFORM, RoleType.INSTITUTION, RoleType.EXAMINER],
+    company: 'enterprise',
+    note: '四个角色，登录后先选择登录端',
+  },
+  {
+    name: 'xinqiye',
+    phone: '13800000006',
+    roles: [RoleType.ENTERPRISE],
+    company: null,
+    note: '企业端，尚无企业 → /join',
+  },
+];
+
+let demoPasswordHash: Promise<string> | undefined;
+
+/** Creates whatever demo data is missing; running it again changes nothing. */
+export async function seedDemoData(db: DbOrTx): Promise<void> {
+  await ensureRoleTypes(db);
+  demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
+  const companyIds = new Map<string, string>();
+  for (const c of demoCompanies) {
+    await db.insert(companies).values({ name: c.name, creditCode: c.creditCode }).onConflictDoNothing();
+    const [row] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.creditCode, c.creditCode));
+    companyIds.set(c.key, row.id);
+  }
+  for (const a of demoAccounts) {
+    if (await findUserByAccount(db, a.name)) continue;
+    await createUser(db, {
+      name: a.name,
+      phone: a.phone,
+      email: `${a.name}@demo.example.cn`,
+      passwordHash: await demoPasswordHash,
+      roleTypeIds: a.roles,
+      companyId: a.company ? companyIds.get(a.company) : null,
+    });
+  }
+}

@@ -1,0 +1,141 @@
+import {
+  changePasswordBody,
+  loginCodeBody,
+  passwordLoginBody,
+  phoneLoginBody,
+  registerBody,
+  resetPasswordBody,
+  smsRequestBody,
+} from '@skill-cert/shared/auth';
+import { RoleType } from '@skill-cert/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  createUser,
+  findUserByAccount,
+  findUserById,
+  findUserByPhone,
+  isNameTaken,
+  setPassword,
+  verifyPassword,
+} from '../users/service.ts';
+import { consumeCode, sendCode } from '../verification/service.ts';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  consumeLoginCode,
+  createLoginCode,
+  issueLogin,
+  recordLoginFailure,
+  refreshSession,
+  revokeAllSessions,
+  revokeSession,
+} from './service.ts';
+
+const publicRoute = { public: true };
+
+/** Login, registration, password and session endpoints (spec §7 "Auth and user"). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tokens, sms } = app;
+  // SMS sends are also limited per client address, on top of the 60 s per phone rule.
+  const smsRoute = { public: true, rateLimit: { max: app.config.smsPerIpPerMinute, timeWindow: '1 minute' } };
+  const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  });
+
+  app.post('/api/login', { config: publicRoute, schema: { body: passwordLoginBody } }, async (req) => {
+    const { name, password } = req.body;
+    await assertLoginAllowed(db, name, req.ip);
+    const user = await findUserByAccount(db, name);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      await recordLoginFailure(db, name, req.ip);
+      throw badRequest('用户名或密码错误');
+    }
+    await clearLoginFailures(db, name);
+    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+  });
+
+  app.post('/api/phone/login/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
+    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
+    await sendCode(db, sms, req.body.phone, 'login');
+    return ok(null, '验证码已发送');
+  });
+
+  app.post('/api/phone/login', { config: publicRoute, schema: { body: phoneLoginBody } }, async (req) => {
+    const { phone, verify_code } = req.body;
+    const user = await findUserByPhone(db, phone);
+    if (!user) throw badRequest('该手机号未注册');
+    await consumeCode(db, phone, 'login', verify_code);
+    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+  });
+
+  app.post('/api/register/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
+    if (await findUserByPhone(db, req.body.phone)) throw badRequest('该手机号已注册，请直接登录');
+    await sendCode(db, sms, req.body.phone, 'register');
+    return ok(null, '验证码已发送');
+  });
+
+  app.post('/api/register', { config: publicRoute, schema: { body: registerBody } }, async (req) => {
+    const { name, phone, email, password, verify_code } = req.body;
+    if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
+    if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
+    await consumeCode(db, phone, 'register', verify_code);
+    // A new account is an enterprise user without a company: it lands on /join.
+    const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
+    return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
+  });
+
+  app.post('/api/resetPassword/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
+    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
+    await sendCode(db, sms, req.body.phone, 'resetPassword');
+    return ok(null, '验证码已发送');
+  });
+
+  app.post(
+    '/api/resetPassword',
+    { config: publicRoute, schema: { body: resetPasswordBody } },
+    async (req) => {
+      const { phone, verify_code, password } = req.body;
+      const user = await findUserByPhone(db, phone);
+      if (!user) throw badRequest('该手机号未注册');
+      await consumeCode(db, phone, 'resetPassword', verify_code);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, password);
+        await revokeAllSessions(tx, user.id);
+      });
+      await clearLoginFailures(db, user.name);
+      return ok(null, '密码已重置，请使用新密码登录');
+    },
+  );
+
+  app.patch('/api/login', { schema: { body: changePasswordBody } }, async (req) => {
+    const user = await findUserById(db, req.auth.userId);
+    if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
+      throw badRequest('原密码错误');
+    if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');
+    await db.transaction(async (tx) => {
+      await setPassword(tx, user.id, req.body.password);
+      await revokeAllSessions(tx, user.id);
+    });
+    return ok(null, '密码已修改，请重新登录');
+  });
+
+  app.post('/api/loginCode', { config: publicRoute, schema: { body: loginCodeBody } }, async (req) => {
+    const user = await consumeLoginCode(db, req.body.code);
+    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+  });
+
+  // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
+  app.post('/api/loginCode/issue', async (req) => ok(await createLoginCode(db, req.auth.userId)));
+
+  app.delete('/api/logout', async (req) => {
+    await revokeSession(db, req.auth.sessionId);
+    return ok(null, '已退出登录');
+  });
+
+  app.get('/api/refresh', async (req) =>
+    ok(await refreshSession(db, tokens, req.auth.userId, req.auth.sessionId)),
+  );
+};

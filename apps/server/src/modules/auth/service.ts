@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginResult } from '@skill-cert/shared/auth';
+import {
+  LOGIN_CODE_TTL_MS,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+} from '@skill-cert/shared/constants';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { findUserById, getUserInfo, settleActiveRoleType, type UserRow } from '../users/service.ts';
+import { loginCodes, loginFailures, sessions } from './tables.ts';
+
+export interface TokenSigner {
+  ttlMinutes: number;
+  sign(userId: string, sessionId: string): Promise<string>;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const DISABLED_MESSAGE = '账号已被停用，请联系管理员';
+
+/** Opens a session for a user who has proven who they are, and builds the login answer (spec §3). */
+export async function issueLogin(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  user: UserRow,
+  meta: ClientMeta,
+): Promise<LoginResult> {
+  if (user.status !== 1) throw new AppError(403, DISABLED_MESSAGE);
+  await settleActiveRoleType(db, user);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      expiresAt: new Date(Date.now() + tokens.ttlMinutes * 60_000),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return loginResult(db, tokens, user.id, session.id);
+}
+
+async function loginResult(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  userId: string,
+  sessionId: string,
+): Promise<LoginResult> {
+  const info = await getUserInfo(db, userId);
+  if (!info) throw new AppError(401, '您已退出，请重新登录!');
+  const token = await tokens.sign(userId, sessionId);
+  return { ...info, token, token_type: 'Bearer', access_token: token, expires_in: tokens.ttlMinutes };
+}
+
+/** The session behind a token, if it is neither revoked nor expired and its user is active. */
+export async function findLiveSession(db: DbOrTx, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** `GET /api/refresh`: extends the session and signs a new token for it. */
+export async function refreshSession(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  userId: string,
+  sessionId: string,
+): Promise<LoginResult> {
+  const user = await findUserById(db, userId);
+  if (user?.status !== 1) throw new AppError(401, '您已退出，请重新登录!');
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() + tokens.ttlMinutes * 60_000) })
+    .where(eq(sessions.id, sessionId));
+  return loginResult(db, tokens, userId, sessionId);
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_FAILURE_WINDOW_MS / 60_000}分钟后再试`;
+
+/** Refuses a login attempt once the account or the address has too many recent failures. */
+export async function assertLoginAllowed(db: DbOrTx, account: string, ip: string): Promise<void> {
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+  const [byAccount] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
+  if (byAccount.n >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooManyRequests(LOCKED_MESSAGE);
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  if (byIp.n >= LOGIN_MAX_FAILURES_PER_IP) throw tooManyRequests(LOCKED_MESSAGE);
+}
+
+export async function recordLoginFailure(db: DbOrTx, account: string, ip: string): Promise<void> {
+  await db.insert(loginFailures).values({ account, ip });
+}
+
+export async function clearLoginFailures(db: DbOrTx, account: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.account, account));
+}
+
+/** A single-use code that `/auth-redirect?code=` exchanges for a session within 5 minutes. */
+export async function createLoginCode(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ code: string; expires_in: number }> {
+  const code = randomBytes(24).toString('base64url');
+  await db.insert(loginCodes).values({ code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
+  return { code, expires_in: LOGIN_CODE_TTL_MS / 1000 };
+}
+
+/** Consumes a login code; returns its user. Used, expired and unknown codes are refused alike. */
+export async function consumeLoginCode(db: DbOrTx, code: string): Promise<UserRow> {
+  const [row] = await db
+    .update(loginCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginCodes.code, code), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, new Date())))
+    .returning({ userId: loginCodes.userId });
+  const user = row && (await findUserById(db, row.userId));
+  if (!user) throw badRequest('登录码无效或已过期，请重新登录');
+  return user;
+}

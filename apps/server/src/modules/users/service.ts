@@ -1,0 +1,153 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
+import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { roleTypes, userRoleTypes, users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+// argon2id with the library defaults (m=19 MiB, t=2): ~13 ms on this machine, off the event loop.
+export const hashPassword = (password: string) => hash(password);
+export const verifyPassword = async (passwordHash: string | null, password: string) =>
+  passwordHash ? verify(passwordHash, password).catch(() => false) : false;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return row;
+}
+
+/** The password login accepts the login name or the phone number. */
+export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.name, account), eq(users.phone, account)))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function isNameTaken(db: DbOrTx, name: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.name, name)).limit(1);
+  return Boolean(row);
+}
+
+export async function roleTypeIdsOf(db: DbOrTx, userId: string): Promise<RoleTypeId[]> {
+  const rows = await db
+    .select({ id: userRoleTypes.roleTypeId })
+    .from(userRoleTypes)
+    .where(eq(userRoleTypes.userId, userId))
+    .orderBy(asc(userRoleTypes.roleTypeId));
+  return rows.map((r) => r.id).filter(isRoleTypeId);
+}
+
+export interface NewUser {
+  name: string;
+  phone: string;
+  email?: string | null;
+  password?: string | null;
+  /** An argon2 hash computed earlier (demo data reuses one); wins over `password`. */
+  passwordHash?: string | null;
+  companyId?: string | null;
+  roleTypeIds: RoleTypeId[];
+  activeRoleTypeId?: RoleTypeId | null;
+}
+
+export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
+  const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        phone: input.phone,
+        email: input.email ?? null,
+        passwordHash,
+        companyId: input.companyId ?? null,
+        activeRoleTypeId:
+          input.activeRoleTypeId ?? (input.roleTypeIds.length === 1 ? input.roleTypeIds[0] : null),
+      })
+      .returning();
+    if (input.roleTypeIds.length) {
+      await tx
+        .insert(userRoleTypes)
+        .values(input.roleTypeIds.map((roleTypeId) => ({ userId: user.id, roleTypeId })));
+    }
+    return user;
+  });
+}
+
+export async function setPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * The active role after login: kept when the user still holds it, the only role when there is one,
+ * otherwise none (the user picks one in the 选择登录端 dialog).
+ */
+export async function settleActiveRoleType(db: DbOrTx, user: UserRow): Promise<void> {
+  const held = await roleTypeIdsOf(db, user.id);
+  const current = user.activeRoleTypeId;
+  const settled =
+    current !== null && held.includes(current as RoleTypeId) ? current : held.length === 1 ? held[0] : null;
+  if (settled !== current)
+    await db.update(users).set({ activeRoleTypeId: settled }).where(eq(users.id, user.id));
+}
+
+/** Makes `role` the active role; false when the user does not hold it. */
+export async function switchActiveRoleType(db: DbOrTx, userId: string, role: number): Promise<boolean> {
+  const [held] = await db
+    .select({ id: userRoleTypes.roleTypeId })
+    .from(userRoleTypes)
+    .where(and(eq(userRoleTypes.userId, userId), eq(userRoleTypes.roleTypeId, role)))
+    .limit(1);
+  if (!held) return false;
+  await db.update(users).set({ activeRoleTypeId: role }).where(eq(users.id, userId));
+  return true;
+}
+
+const roleTypeInfo = (id: RoleTypeId): RoleTypeInfo => ({ _id: id, name: roleTypeNames[id] });
+
+/** `GET /api/user`: the user with the role types held and the active one (spec §3). */
+export async function getUserInfo(db: DbOrTx, userId: string): Promise<UserInfo | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const held = await roleTypeIdsOf(db, userId);
+  const active =
+    user.activeRoleTypeId !== null &&
+    isRoleTypeId(user.activeRoleTypeId) &&
+    held.includes(user.activeRoleTypeId)
+      ? user.activeRoleTypeId
+      : null;
+  return {
+    _id: user.id,
+    name: user.name,
+    phone: user.phone,
+    email: user.email,
+    avatar: user.avatar,
+    introduction: user.introduction,
+    company_id: user.companyId,
+    active_role_type_id: active,
+    active_role_type_info: active ? roleTypeInfo(active) : null,
+    role_type_info: held.map(roleTypeInfo),
+    role_types_info: held,
+  };
+}
+
+/** The four role types of DOMAIN.md; idempotent. */
+export async function ensureRoleTypes(db: DbOrTx): Promise<void> {
+  const rows = (Object.keys(roleTypeNames) as unknown as RoleTypeId[]).map((id) => ({
+    id: Number(id),
+    name: roleTypeNames[id],
+  }));
+  await db.insert(roleTypes).values(rows).onConflictDoNothing();
+}

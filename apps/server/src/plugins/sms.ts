@@ -1,0 +1,49 @@
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+
+/** Where verification texts go. A real gateway implements the same interface. */
+export interface SmsProvider {
+  send(message: { phone: string; text: string; code: string; purpose: string }): Promise<void>;
+}
+
+/** Keeps sent codes in memory: tests read them with `lastCode`. */
+export class MemorySmsProvider implements SmsProvider {
+  readonly sent: { phone: string; text: string; code: string; purpose: string }[] = [];
+  async send(message: { phone: string; text: string; code: string; purpose: string }) {
+    this.sent.push(message);
+  }
+  lastCode(phone: string): string | undefined {
+    return this.sent.findLast((m) => m.phone === phone)?.code;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sms: SmsProvider;
+  }
+}
+
+/**
+ * `log` (default) writes the code to the server log; `file` appends JSON lines to DATA_DIR/sms-outbox.jsonl
+ * (browser tests read it); tests may hand in their own provider.
+ */
+export const smsPlugin = fp<{ provider?: SmsProvider }>(
+  async (app, opts) => {
+    const { config } = app;
+    let provider = opts.provider;
+    if (!provider && config.smsProvider === 'file' && config.dataDir) {
+      const file = path.join(config.dataDir, 'sms-outbox.jsonl');
+      provider = {
+        send: (m) => appendFile(file, `${JSON.stringify({ ...m, time: new Date().toISOString() })}\n`),
+      };
+    }
+    if (!provider && config.smsProvider === 'memory') provider = new MemorySmsProvider();
+    provider ??= {
+      send: async (m) =>
+        app.log.info({ phone: m.phone, code: m.code, purpose: m.purpose }, `短信验证码：${m.text}`),
+    };
+    app.decorate('sms', provider);
+  },
+  { name: 'sms', dependencies: ['config'] },
+);

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ApiCode } from '@skill-cert/shared/envelope';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app. Any other GET that is not an API call gets index.html, so a reload or a
+ * deep link on any client route works; unknown API paths get the 404 envelope.
+ */
+export const webPlugin = fp(
+  async (app) => {
+    const root = app.config.webDist;
+    const hasWeb = Boolean(root && existsSync(path.join(root, 'index.html')));
+    if (root && hasWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Vite puts a content hash in every asset name: cache those for good, never index.html.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+      app.get('/*', { config: { public: true }, logLevel: 'warn' }, (req, reply) => {
+        if (req.url.startsWith('/api/')) return reply.callNotFound();
+        const file = (req.params as { '*': string })['*'];
+        if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      reply
+        .status(404)
+        .send({
+          code: ApiCode.NOT_FOUND,
+          message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
+          data: null,
+        });
+    });
+  },
+  { name: 'web', dependencies: ['config'] },
+);

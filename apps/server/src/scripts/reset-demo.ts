@@ -1,0 +1,34 @@
+import { inArray } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { lockDataDir } from '../db/lock.ts';
+import { demoAccounts, demoCompanies, seedDemoData } from '../db/seed.ts';
+import { companies } from '../modules/companies/tables.ts';
+import { users } from '../modules/users/tables.ts';
+
+// `npm run demo:reset`: removes the demo accounts and companies (and what hangs off them), then seeds them anew.
+const config = loadConfig();
+const unlock = config.dataDir && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {};
+const database = await openDatabase({
+  url: config.databaseUrl,
+  pgliteDir: config.dataDir ? `${config.dataDir}/pglite` : null,
+});
+try {
+  await database.db.delete(users).where(
+    inArray(
+      users.name,
+      demoAccounts.map((a) => a.name),
+    ),
+  );
+  await database.db.delete(companies).where(
+    inArray(
+      companies.creditCode,
+      demoCompanies.map((c) => c.creditCode),
+    ),
+  );
+  await seedDemoData(database.db);
+  console.log(`演示数据已重置：${demoAccounts.map((a) => a.name).join('、')}（密码 Demo@2026）`);
+} finally {
+  await database.close();
+  unlock();
+}

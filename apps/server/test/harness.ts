@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginResult } from '@skill-cert/shared/auth';
+import type { Envelope } from '@skill-cert/shared/envelope';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, testConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { ensureRoleTypes } from '../src/modules/users/service.ts';
+import { MemorySmsProvider } from '../src/plugins/sms.ts';
+
+/**
+ * A database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a fresh database on that
+ * PostgreSQL server (dropped afterwards), so the same API tests prove both.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ url: null, pgliteDir: null });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `sc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), pgliteDir: null });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  sms: MemorySmsProvider;
+  database: Database;
+}
+
+/**
+ * Registers hooks for a test file: one app and database for the file, emptied and re-seeded with the
+ * demo data before each test.
+ */
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    dispose = opened.dispose;
+    ctx.database = opened.database;
+    ctx.sms = new MemorySmsProvider();
+    ctx.app = await buildApp(testConfig(overrides), { database: ctx.database, sms: ctx.sms });
+  });
+  beforeEach(async () => {
+    await ctx.database.truncateAll();
+    await ensureRoleTypes(ctx.database.db);
+    await seedDemoData(ctx.database.db);
+    ctx.sms.sent.length = 0;
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await dispose?.();
+  });
+  return ctx;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** Calls the API in-process and parses the envelope. */
+export async function api<T = unknown>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+): Promise<ApiResponse<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    payload: opts.body as InjectOptions['payload'],
+    remoteAddress: opts.ip,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  });
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+export async function login(
+  app: FastifyInstance,
+  name: string,
+  password = DEMO_PASSWORD,
+): Promise<LoginResult> {
+  const res = await api<LoginResult>(app, 'POST', '/api/login', { body: { name, password } });
+  if (res.body.code !== 200) throw new Error(`login ${name} failed: ${res.body.message}`);
+  return res.body.data;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { RoleTypeId } from './roles.ts';
+
+/** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */
+const phone = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .min(1, '请输入手机号')
+  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+const verifyCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .min(1, '请输入验证码')
+  .regex(/^\d{6}$/, '验证码应为6位数字');
+const loginName = z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名');
+const newName = loginName
+  .max(32, '用户名不能超过32个字符')
+  .regex(/^[\p{L}\p{N}_.-]{2,32}$/u, '用户名应为2-32位中文、字母、数字或 _ . -');
+export const passwordRule = z
+  .string({ error: '请输入密码' })
+  .min(1, '请输入密码')
+  .min(8, '密码长度不能少于8位')
+  .max(32, '密码长度不能超过32位')
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)\S+$/, '密码须同时包含字母和数字，且不能含空格');
+
+export const passwordLoginBody = z.object({
+  name: loginName,
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码'),
+});
+export const smsRequestBody = z.object({ phone });
+export const phoneLoginBody = z.object({ phone, verify_code: verifyCode });
+export const registerBody = z.object({
+  name: newName,
+  phone,
+  email: z.string({ error: '请输入邮箱' }).trim().min(1, '请输入邮箱').email('邮箱格式不正确'),
+  password: passwordRule,
+  verify_code: verifyCode,
+});
+export const resetPasswordBody = z.object({ phone, verify_code: verifyCode, password: passwordRule });
+export const changePasswordBody = z.object({
+  old_password: z.string({ error: '请输入原密码' }).min(1, '请输入原密码'),
+  password: passwordRule,
+});
+export const loginCodeBody = z.object({
+  code: z.string({ error: '请提供登录码' }).trim().min(1, '请提供登录码'),
+});
+export const switchRoleTypeBody = z.object({
+  role: z.coerce.number({ error: '请选择角色' }).int('请选择角色'),
+});
+
+export type PasswordLoginBody = z.infer<typeof passwordLoginBody>;
+export type PhoneLoginBody = z.infer<typeof phoneLoginBody>;
+export type RegisterBody = z.infer<typeof registerBody>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export interface RoleTypeInfo {
+  _id: RoleTypeId;
+  name: string;
+}
+
+/** `GET /api/user` and the user part of the login answer (spec §3 Session/user). */
+export interface UserInfo {
+  _id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  avatar: string | null;
+  introduction: string | null;
+  company_id: string | null;
+  active_role_type_id: RoleTypeId | null;
+  active_role_type_info: RoleTypeInfo | null;
+  /** Every role type the user holds. */
+  role_type_info: RoleTypeInfo[];
+  /** The ids of `role_type_info`. */
+  role_types_info: RoleTypeId[];
+}
+
+/** Answer of every login (password, SMS code, login code, register) and of `GET /api/refresh`. */
+export interface LoginResult extends UserInfo {
+  token: string;
+  token_type: 'Bearer';
+  access_token: string;
+  /** Lifetime of the token, in minutes. */
+  expires_in: number;
+}
+
+export interface PrivacyAgreement {
+  title: string;
+  content: string;
+  update_time_str: string;
+}

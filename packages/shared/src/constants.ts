@@ -1,0 +1,34 @@
+/** Business constants and limits of spec §9 (and the auth rules of the foundation issue). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const INACTIVITY_LOGOUT_MS = 60 * 60_000;
+export const TOKEN_REFRESH_CHECK_MS = 30_000;
+export const TOKEN_REFRESH_BEFORE_MS = 4 * 60_000;
+export const DICT_CACHE_MS = 30 * 60_000;
+export const MESSAGE_PAGE_SIZE = 10;
+export const CERTIFICATE_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50] as const;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 210;
+export const BADGE_MAX = 99;
+export const MESSAGE_BOX_VIEW_MORE_ABOVE = 5;
+export const HEARTBEAT_MS = 30_000;
+export const NOTICE_DELAY_MS = 5_000;
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
+export const UPLOAD_DEFAULT_LIMIT = 1000;
+export const MENU_SEARCH_THRESHOLD = 0.4;
+export const DEFAULT_THEME_COLOR = '#409EFF';
+export const PRODUCT_PRIMARY_COLOR = '#504ef3';
+export const THEME_PRESETS = ['#504ef3', '#09b383', '#ffba00', '#f42c4a', '#0a101b'] as const;
+
+/** SMS verification codes. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_RESEND_INTERVAL_MS = 60_000;
+export const SMS_MAX_WRONG_TRIES = 5;
+/** Single-use login codes for /auth-redirect. */
+export const LOGIN_CODE_TTL_MS = 5 * 60_000;
+/** Failed logins allowed in the window, per account and per client address. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
