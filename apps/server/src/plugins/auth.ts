@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../lib/errors.ts';
-import { findLiveSession, type TokenSigner } from '../modules/auth/service.ts';
+import { signJwt, verifyJwt } from '../lib/jwt.ts';
+import { createSessionLookup, type SessionUser, type TokenSigner } from '../modules/auth/service.ts';
+import { SessionCache } from '../modules/auth/sessionCache.ts';
 
-export interface AuthContext {
+export interface AuthContext extends SessionUser {
   userId: string;
   sessionId: string;
 }
@@ -11,6 +12,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
+    /** Call `forgetUser` / `forgetSession` after changing a user, its role types or its sessions. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /** Set by the guard on every /api route that is not public. */
@@ -28,19 +31,17 @@ declare module 'fastify' {
  */
 export const authPlugin = fp(
   async (app) => {
-    const key = new TextEncoder().encode(app.config.jwtSecret);
+    const secret = app.config.jwtSecret;
     const ttlMinutes = app.config.tokenTtlMinutes;
     app.decorate('tokens', {
       ttlMinutes,
-      sign: (userId: string, sessionId: string) =>
-        new SignJWT({ sid: sessionId })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(userId)
-          .setIssuedAt()
-          .setExpirationTime(`${ttlMinutes}m`)
-          .sign(key),
+      sign: async (userId: string, sessionId: string) =>
+        signJwt({ sub: userId, sid: sessionId }, secret, ttlMinutes * 60),
     });
     app.decorateRequest('auth', null as unknown as AuthContext);
+    const lookupSession = createSessionLookup(app.db);
+    const cache = new SessionCache(app.database.kind === 'pglite');
+    app.decorate('sessionCache', cache);
 
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
@@ -48,15 +49,16 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw unauthorized();
-      let payload: { sub?: string; sid?: unknown };
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
-      } catch {
-        throw unauthorized();
+      const claims = verifyJwt(token, secret);
+      if (!claims) throw unauthorized();
+      let found = cache.get(claims.sid);
+      if (!found) {
+        found = await lookupSession(claims.sid, claims.sub);
+        if (!found) throw unauthorized();
+        cache.set(claims.sid, found);
       }
-      if (!payload.sub || typeof payload.sid !== 'string') throw unauthorized();
-      if (!(await findLiveSession(app.db, payload.sid, payload.sub))) throw unauthorized();
-      request.auth = { userId: payload.sub, sessionId: payload.sid };
+      if (found.user.id !== claims.sub) throw unauthorized();
+      request.auth = { userId: claims.sub, sessionId: claims.sid, ...found };
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

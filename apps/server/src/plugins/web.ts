@@ -32,13 +32,11 @@ export const webPlugin = fp(
       });
     }
     app.setNotFoundHandler((req, reply) => {
-      reply
-        .status(404)
-        .send({
-          code: ApiCode.NOT_FOUND,
-          message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
-          data: null,
-        });
+      reply.status(404).send({
+        code: ApiCode.NOT_FOUND,
+        message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
+        data: null,
+      });
     });
   },
   { name: 'web', dependencies: ['config'] },

@@ -158,6 +158,7 @@ describe('token and session', () => {
 
   it('DELETE /api/logout stops the token at once, server-side', async () => {
     const { token } = await login(ctx.app, 'qiye');
+    expect((await api(ctx.app, 'GET', '/api/user', { token })).body.code).toBe(200);
     expect((await api(ctx.app, 'DELETE', '/api/logout', { token })).body.code).toBe(200);
     const res = await api(ctx.app, 'GET', '/api/user', { token });
     expect(res.status).toBe(401);
@@ -200,6 +201,14 @@ describe('PATCH /api/user/switchRoleType', () => {
     expect(res.body.data.active_role_type_info).toEqual({ _id: 3, name: '机构端' });
     const again = await login(ctx.app, 'duojuese');
     expect(again.active_role_type_id).toBe(3);
+  });
+
+  it('GET /api/user shows the new active role right after the switch', async () => {
+    const { token } = await login(ctx.app, 'duojuese');
+    await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 2 } });
+    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(2);
+    await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 4 } });
+    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(4);
   });
 
   it('refuses a role the user does not hold with 403', async () => {

@@ -6,10 +6,11 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
 } from '@skill-cert/shared/constants';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { findUserById, getUserInfo, settleActiveRoleType, type UserRow } from '../users/service.ts';
+import { userRoleTypes, users } from '../users/tables.ts';
 import { loginCodes, loginFailures, sessions } from './tables.ts';
 
 export interface TokenSigner {
@@ -57,21 +58,42 @@ async function loginResult(
   return { ...info, token, token_type: 'Bearer', access_token: token, expires_in: tokens.ttlMinutes };
 }
 
-/** The session behind a token, if it is neither revoked nor expired and its user is active. */
-export async function findLiveSession(db: DbOrTx, sessionId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
+export interface SessionUser {
+  user: UserRow;
+  roleTypeIds: number[];
+}
+
+/**
+ * The user behind a token's session, with the role types held, in one prepared query; nothing when the
+ * session is revoked or expired or the user is disabled. Runs on every authenticated request.
+ */
+export function createSessionLookup(
+  db: Db,
+): (sessionId: string, userId: string) => Promise<SessionUser | undefined> {
+  const query = db
+    .select({
+      user: users,
+      roleTypeIds: sql<
+        number[]
+      >`array(select ${userRoleTypes.roleTypeId} from ${userRoleTypes} where ${userRoleTypes.userId} = ${users.id} order by 1)`,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        sql`${sessions.expiresAt} > now()`,
+        eq(users.status, 1),
       ),
     )
-    .limit(1);
-  return Boolean(row);
+    .limit(1)
+    .prepare('auth_session_user');
+  return async (sessionId, userId) => {
+    const [row] = await query.execute({ sessionId, userId });
+    return row && { user: row.user, roleTypeIds: row.roleTypeIds ?? [] };
+  };
 }
 
 /** `GET /api/refresh`: extends the session and signs a new token for it. */

@@ -1,18 +1,15 @@
 import { switchRoleTypeBody } from '@skill-cert/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { getUserInfo, switchActiveRoleType } from './service.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { getUserInfo, switchActiveRoleType, toUserInfo } from './service.ts';
 
 /** The signed-in user (spec §7 "Auth and user"). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/user', async (req) => {
-    const info = await getUserInfo(db, req.auth.userId);
-    if (!info) throw unauthorized();
-    return ok(info);
-  });
+  // The guard has already loaded the user and its role types.
+  app.get('/api/user', async (req) => ok(toUserInfo(req.auth.user, req.auth.roleTypeIds)));
 
   app.patch('/api/user/switchRoleType', { schema: { body: switchRoleTypeBody } }, async (req) => {
     if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))

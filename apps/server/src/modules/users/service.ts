@@ -120,12 +120,16 @@ const roleTypeInfo = (id: RoleTypeId): RoleTypeInfo => ({ _id: id, name: roleTyp
 /** `GET /api/user`: the user with the role types held and the active one (spec §3). */
 export async function getUserInfo(db: DbOrTx, userId: string): Promise<UserInfo | null> {
   const user = await findUserById(db, userId);
-  if (!user) return null;
-  const held = await roleTypeIdsOf(db, userId);
+  return user ? toUserInfo(user, await roleTypeIdsOf(db, userId)) : null;
+}
+
+/** The API shape of a user row and the role types it holds. */
+export function toUserInfo(user: UserRow, held: readonly number[]): UserInfo {
+  const roles = held.filter(isRoleTypeId);
   const active =
     user.activeRoleTypeId !== null &&
     isRoleTypeId(user.activeRoleTypeId) &&
-    held.includes(user.activeRoleTypeId)
+    roles.includes(user.activeRoleTypeId)
       ? user.activeRoleTypeId
       : null;
   return {
@@ -138,8 +142,8 @@ export async function getUserInfo(db: DbOrTx, userId: string): Promise<UserInfo 
     company_id: user.companyId,
     active_role_type_id: active,
     active_role_type_info: active ? roleTypeInfo(active) : null,
-    role_type_info: held.map(roleTypeInfo),
-    role_types_info: held,
+    role_type_info: roles.map(roleTypeInfo),
+    role_types_info: roles,
   };
 }
 

@@ -1,0 +1,12 @@
+import { startServerProcess } from '../apps/server/test/server-process.ts';
+
+/**
+ * Starts the real server (embedded database in a fresh folder, the built web app, SMS codes written to
+ * DATA_DIR/sms-outbox.jsonl); workers read E2E_BASE_URL and E2E_DATA_DIR.
+ */
+export default async function globalSetup() {
+  const server = await startServerProcess({ SMS_PROVIDER: 'file' });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  return () => server.stop();
+}
