@@ -11,7 +11,9 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
 function run(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 

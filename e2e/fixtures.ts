@@ -16,8 +16,13 @@ export async function lastSmsCode(phone: string, after = 0): Promise<string> {
   const file = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
   for (let i = 0; i < 40; i++) {
     try {
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-      const hit = lines.findLast((m: { phone: string; time: string }) => m.phone === phone && Date.parse(m.time) >= after);
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const hit = lines.findLast(
+        (m: { phone: string; time: string }) => m.phone === phone && Date.parse(m.time) >= after,
+      );
       if (hit) return hit.code as string;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));

@@ -206,9 +206,13 @@ describe('PATCH /api/user/switchRoleType', () => {
   it('GET /api/user shows the new active role right after the switch', async () => {
     const { token } = await login(ctx.app, 'duojuese');
     await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 2 } });
-    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(2);
+    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(
+      2,
+    );
     await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 4 } });
-    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(4);
+    expect((await api<UserInfo>(ctx.app, 'GET', '/api/user', { token })).body.data.active_role_type_id).toBe(
+      4,
+    );
   });
 
   it('refuses a role the user does not hold with 403', async () => {
