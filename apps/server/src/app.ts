@@ -6,10 +6,13 @@ import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { ensureDefaultAccess } from './modules/access/defaults.ts';
+import { accessRoutes } from './modules/access/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -50,13 +53,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(authPlugin);
+  await app.register(accessPlugin);
 
   await app.register(appRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accessRoutes);
   await app.register(webPlugin);
 
   await ensureRoleTypes(app.db);
+  await ensureDefaultAccess(app.db);
   if (config.seedDemo) await seedDemoData(app.db);
   return app;
 }

@@ -14,7 +14,10 @@ export type Schema = typeof schema;
 /** The one typed database handle every service uses, on PGlite and on PostgreSQL alike. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A handle or a transaction: services accept either, so callers can compose them in one transaction. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type DbOrTx = Pick<
+  Db,
+  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

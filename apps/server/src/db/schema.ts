@@ -1,4 +1,5 @@
 // Every table of every module, for drizzle-kit and the typed client. Modules own their tables.ts.
+export * from '../modules/access/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/companies/tables.ts';
 export * from '../modules/users/tables.ts';

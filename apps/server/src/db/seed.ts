@@ -1,5 +1,6 @@
 import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
 import { eq } from 'drizzle-orm';
+import { ensureDefaultAccess, grantRolesByName } from '../modules/access/defaults.ts';
 import { companies } from '../modules/companies/tables.ts';
 import { createUser, ensureRoleTypes, findUserByAccount, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
@@ -16,6 +17,8 @@ export const demoAccounts: {
   name: string;
   phone: string;
   roles: RoleTypeId[];
+  /** Default roles (RBAC) inside the server-menu portals. */
+  grants: string[];
   company: (typeof demoCompanies)[number]['key'] | null;
   note: string;
 }[] = [
@@ -23,6 +26,7 @@ export const demoAccounts: {
     name: 'qiye',
     phone: '13800000001',
     roles: [RoleType.ENTERPRISE],
+    grants: [],
     company: 'enterprise',
     note: '企业端，有企业 → /record-application',
   },
@@ -30,13 +34,15 @@ export const demoAccounts: {
     name: 'pingtai',
     phone: '13800000002',
     roles: [RoleType.PLATFORM],
+    grants: ['超级管理员'],
     company: null,
-    note: '平台端 → /company',
+    note: '平台端超级管理员 → /company',
   },
   {
     name: 'jigou',
     phone: '13800000003',
     roles: [RoleType.INSTITUTION],
+    grants: ['机构管理员'],
     company: 'institution',
     note: '机构端 → /record-center',
   },
@@ -44,6 +50,7 @@ export const demoAccounts: {
     name: 'kaoping',
     phone: '13800000004',
     roles: [RoleType.EXAMINER],
+    grants: ['考评员'],
     company: null,
     note: '考评员端 → /exam-task',
   },
@@ -51,6 +58,7 @@ export const demoAccounts: {
     name: 'duojuese',
     phone: '13800000005',
     roles: [RoleType.ENTERPRISE, RoleType.PLATFORM, RoleType.INSTITUTION, RoleType.EXAMINER],
+    grants: ['超级管理员', '机构管理员', '考评员'],
     company: 'enterprise',
     note: '四个角色，登录后先选择登录端',
   },
@@ -58,8 +66,17 @@ export const demoAccounts: {
     name: 'xinqiye',
     phone: '13800000006',
     roles: [RoleType.ENTERPRISE],
+    grants: [],
     company: null,
     note: '企业端，尚无企业 → /join',
+  },
+  {
+    name: 'yunying',
+    phone: '13800000007',
+    roles: [RoleType.PLATFORM],
+    grants: ['运营人员'],
+    company: null,
+    note: '平台端运营人员：只有企业管理与新闻公告',
   },
 ];
 
@@ -68,6 +85,7 @@ let demoPasswordHash: Promise<string> | undefined;
 /** Creates whatever demo data is missing; running it again changes nothing. */
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
+  await ensureDefaultAccess(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const companyIds = new Map<string, string>();
   for (const c of demoCompanies) {
@@ -80,7 +98,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   }
   for (const a of demoAccounts) {
     if (await findUserByAccount(db, a.name)) continue;
-    await createUser(db, {
+    const user = await createUser(db, {
       name: a.name,
       phone: a.phone,
       email: `${a.name}@demo.example.cn`,
@@ -88,5 +106,6 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       roleTypeIds: a.roles,
       companyId: a.company ? companyIds.get(a.company) : null,
     });
+    await grantRolesByName(db, user.id, a.grants);
   }
 }

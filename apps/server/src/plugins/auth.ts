@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
 import { signJwt, verifyJwt } from '../lib/jwt.ts';
+import { onUserEvents } from '../lib/userEvents.ts';
 import { createSessionLookup, type SessionUser, type TokenSigner } from '../modules/auth/service.ts';
 import { SessionCache } from '../modules/auth/sessionCache.ts';
 
@@ -12,7 +13,7 @@ export interface AuthContext extends SessionUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** Call `forgetUser` / `forgetSession` after changing a user, its role types or its sessions. */
+    /** Forgets users and sessions on `userChanged` / `sessionRevoked` (lib/userEvents.ts). */
     sessionCache: SessionCache;
   }
   interface FastifyRequest {
@@ -42,6 +43,11 @@ export const authPlugin = fp(
     const lookupSession = createSessionLookup(app.db);
     const cache = new SessionCache(app.database.kind === 'pglite');
     app.decorate('sessionCache', cache);
+    const unsubscribe = onUserEvents({
+      changed: (userId) => cache.forgetUser(userId),
+      revoked: (sessionId) => cache.forgetSession(sessionId),
+    });
+    app.addHook('onClose', async () => unsubscribe());
 
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;

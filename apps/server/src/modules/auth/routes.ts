@@ -37,7 +37,7 @@ const publicRoute = { public: true };
 
 /** Login, registration, password and session endpoints (spec §7 "Auth and user"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, sms, sessionCache } = app;
+  const { db, tokens, sms } = app;
   // SMS sends are also limited per client address, on top of the 60 s per phone rule.
   const smsRoute = { public: true, rateLimit: { max: app.config.smsPerIpPerMinute, timeWindow: '1 minute' } };
   const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
@@ -105,7 +105,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await setPassword(tx, user.id, password);
         await revokeAllSessions(tx, user.id);
       });
-      sessionCache.forgetUser(user.id);
       await clearLoginFailures(db, user.name);
       return ok(null, '密码已重置，请使用新密码登录');
     },
@@ -120,7 +119,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await setPassword(tx, user.id, req.body.password);
       await revokeAllSessions(tx, user.id);
     });
-    sessionCache.forgetUser(user.id);
     return ok(null, '密码已修改，请重新登录');
   });
 
@@ -134,7 +132,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/logout', async (req) => {
     await revokeSession(db, req.auth.sessionId);
-    sessionCache.forgetSession(req.auth.sessionId);
     return ok(null, '已退出登录');
   });
 

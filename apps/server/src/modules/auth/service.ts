@@ -9,6 +9,7 @@ import {
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
 import { findUserById, getUserInfo, settleActiveRoleType, type UserRow } from '../users/service.ts';
 import { userRoleTypes, users } from '../users/tables.ts';
 import { loginCodes, loginFailures, sessions } from './tables.ts';
@@ -117,6 +118,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  sessionRevoked(sessionId);
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
@@ -124,6 +126,7 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  userChanged(userId);
 }
 
 const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_FAILURE_WINDOW_MS / 60_000}分钟后再试`;

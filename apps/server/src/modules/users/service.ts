@@ -1,8 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
 import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { formatDateTime } from '@skill-cert/shared/time';
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { userChanged } from '../../lib/userEvents.ts';
 import { roleTypes, userRoleTypes, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -88,6 +90,7 @@ export async function setPassword(db: DbOrTx, userId: string, password: string):
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
+  userChanged(userId);
 }
 
 /**
@@ -99,8 +102,10 @@ export async function settleActiveRoleType(db: DbOrTx, user: UserRow): Promise<v
   const current = user.activeRoleTypeId;
   const settled =
     current !== null && held.includes(current as RoleTypeId) ? current : held.length === 1 ? held[0] : null;
-  if (settled !== current)
+  if (settled !== current) {
     await db.update(users).set({ activeRoleTypeId: settled }).where(eq(users.id, user.id));
+    userChanged(user.id);
+  }
 }
 
 /** Makes `role` the active role; false when the user does not hold it. */
@@ -112,6 +117,7 @@ export async function switchActiveRoleType(db: DbOrTx, userId: string, role: num
     .limit(1);
   if (!held) return false;
   await db.update(users).set({ activeRoleTypeId: role }).where(eq(users.id, userId));
+  userChanged(userId);
   return true;
 }
 
@@ -154,4 +160,91 @@ export async function ensureRoleTypes(db: DbOrTx): Promise<void> {
     name: roleTypeNames[id],
   }));
   await db.insert(roleTypes).values(rows).onConflictDoNothing();
+}
+
+export interface UserListRow {
+  _id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  company_id: string | null;
+  status: number;
+  role_types_info: RoleTypeId[];
+  create_time_str: string;
+}
+
+/** Users for the platform's administration: search by name or phone, filter by role type, paged. */
+export async function listUsers(
+  db: DbOrTx,
+  q: { page: number; per_page: number; keyword?: string; role_type_id?: number },
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const where = and(
+    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
+    q.role_type_id
+      ? inArray(
+          users.id,
+          db
+            .select({ id: userRoleTypes.userId })
+            .from(userRoleTypes)
+            .where(eq(userRoleTypes.roleTypeId, q.role_type_id)),
+        )
+      : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const held = rows.length
+    ? await db
+        .select()
+        .from(userRoleTypes)
+        .where(
+          inArray(
+            userRoleTypes.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    total: n,
+    rows: rows.map((u) => ({
+      _id: u.id,
+      name: u.name,
+      phone: u.phone,
+      email: u.email,
+      company_id: u.companyId,
+      status: u.status,
+      role_types_info: held
+        .filter((h) => h.userId === u.id)
+        .map((h) => h.roleTypeId)
+        .filter(isRoleTypeId)
+        .sort(),
+      create_time_str: formatDateTime(u.createdAt),
+    })),
+  };
+}
+
+/** Replaces the role types a user holds; the active one is dropped when no longer held. */
+export async function setUserRoleTypes(db: DbOrTx, userId: string, roleTypeIds: RoleTypeId[]): Promise<void> {
+  const unique = [...new Set(roleTypeIds)];
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoleTypes).where(eq(userRoleTypes.userId, userId));
+    if (unique.length)
+      await tx.insert(userRoleTypes).values(unique.map((roleTypeId) => ({ userId, roleTypeId })));
+    const [user] = await tx
+      .select({ active: users.activeRoleTypeId })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user && user.active !== null && !unique.includes(user.active as RoleTypeId)) {
+      await tx
+        .update(users)
+        .set({ activeRoleTypeId: unique.length === 1 ? unique[0] : null })
+        .where(eq(users.id, userId));
+    }
+    userChanged(userId);
+  });
 }

@@ -1,0 +1,176 @@
+import {
+  MENU_PORTALS,
+  menuBody,
+  roleBody,
+  roleMenusBody,
+  userRolesBody,
+  userRoleTypesBody,
+} from '@skill-cert/shared/access';
+import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findUserById, listUsers, roleTypeIdsOf, setUserRoleTypes } from '../users/service.ts';
+import {
+  createMenu,
+  createRole,
+  deleteMenu,
+  deleteRole,
+  dropRolesOutsidePortals,
+  getRole,
+  listMenuTree,
+  listRoles,
+  personalMenus,
+  rolesOfUser,
+  setRoleMenus,
+  setUserRoles,
+  updateMenu,
+  updateRole,
+} from './service.ts';
+
+const idParams = z.object({ id: z.string().uuid('记录不存在') });
+const portalQuery = z.object({
+  portal: z.coerce
+    .number({ error: '请选择所属端' })
+    .refine((v) => (MENU_PORTALS as readonly number[]).includes(v), '所属端只能是平台端、机构端或考评员端'),
+});
+const keyword = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Server menus, roles and grants (spec §3, §6); administered by the platform. */
+export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const P = RoleType.PLATFORM;
+
+  app.get('/api/user/personalMenus', async (req) => {
+    const active = req.auth.user.activeRoleTypeId;
+    if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
+      return ok({ menus: [], permissions: [] });
+    }
+    return ok(await personalMenus(db, req.auth.userId, active));
+  });
+
+  app.get(
+    '/api/menus',
+    { preHandler: app.requirePermission(P, 'system:menu:list'), schema: { querystring: portalQuery } },
+    async (req) => ok(await listMenuTree(db, req.query.portal)),
+  );
+  app.post(
+    '/api/menus',
+    { preHandler: app.requirePermission(P, 'system:menu:add'), schema: { body: menuBody } },
+    async (req) => ok(await createMenu(db, req.body), '新增成功'),
+  );
+  app.patch(
+    '/api/menus/:id',
+    {
+      preHandler: app.requirePermission(P, 'system:menu:edit'),
+      schema: { params: idParams, body: menuBody },
+    },
+    async (req) => ok(await updateMenu(db, req.params.id, req.body), '修改成功'),
+  );
+  app.delete(
+    '/api/menus/:id',
+    { preHandler: app.requirePermission(P, 'system:menu:delete'), schema: { params: idParams } },
+    async (req) => {
+      await deleteMenu(db, req.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.get(
+    '/api/roles',
+    {
+      preHandler: app.requirePermission(P, 'system:role:list'),
+      schema: { querystring: pageQuery.extend({ portal: portalQuery.shape.portal.optional(), keyword }) },
+    },
+    async (req) => ok(await listRoles(db, req.query)),
+  );
+  app.get(
+    '/api/roles/:id',
+    { preHandler: app.requirePermission(P, 'system:role:list'), schema: { params: idParams } },
+    async (req) => ok(await getRole(db, req.params.id)),
+  );
+  app.post(
+    '/api/roles',
+    { preHandler: app.requirePermission(P, 'system:role:add'), schema: { body: roleBody } },
+    async (req) => ok(await createRole(db, req.body), '新增成功'),
+  );
+  app.patch(
+    '/api/roles/:id',
+    {
+      preHandler: app.requirePermission(P, 'system:role:edit'),
+      schema: { params: idParams, body: roleBody },
+    },
+    async (req) => ok(await updateRole(db, req.params.id, req.body), '修改成功'),
+  );
+  app.delete(
+    '/api/roles/:id',
+    { preHandler: app.requirePermission(P, 'system:role:delete'), schema: { params: idParams } },
+    async (req) => {
+      await deleteRole(db, req.params.id);
+      return ok(null, '删除成功');
+    },
+  );
+  app.put(
+    '/api/roles/:id/menus',
+    {
+      preHandler: app.requirePermission(P, 'system:role:grant'),
+      schema: { params: idParams, body: roleMenusBody },
+    },
+    async (req) => {
+      await setRoleMenus(db, req.params.id, req.body.menu_ids);
+      return ok(await getRole(db, req.params.id), '分配权限成功');
+    },
+  );
+
+  app.get(
+    '/api/users',
+    {
+      preHandler: app.requirePermission(P, 'system:user:list'),
+      schema: {
+        querystring: pageQuery.extend({
+          keyword,
+          role_type_id: z.coerce.number().int().min(1).max(4).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listUsers(db, req.query);
+      const list = await Promise.all(rows.map(async (u) => ({ ...u, roles: await rolesOfUser(db, u._id) })));
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+  app.put(
+    '/api/users/:id/roleTypes',
+    {
+      preHandler: app.requirePermission(P, 'system:user:grant'),
+      schema: { params: idParams, body: userRoleTypesBody },
+    },
+    async (req) => {
+      if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
+      const ids = req.body.role_type_ids as RoleTypeId[];
+      await db.transaction(async (tx) => {
+        await setUserRoleTypes(tx, req.params.id, ids);
+        await dropRolesOutsidePortals(tx, req.params.id, ids);
+      });
+      return ok({ role_types_info: await roleTypeIdsOf(db, req.params.id) }, '保存成功');
+    },
+  );
+  app.put(
+    '/api/users/:id/roles',
+    {
+      preHandler: app.requirePermission(P, 'system:user:grant'),
+      schema: { params: idParams, body: userRolesBody },
+    },
+    async (req) => {
+      if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
+      await setUserRoles(db, req.params.id, req.body.role_ids, await roleTypeIdsOf(db, req.params.id));
+      return ok({ roles: await rolesOfUser(db, req.params.id) }, '保存成功');
+    },
+  );
+};

@@ -1,0 +1,312 @@
+import {
+  type MenuBody,
+  type MenuNode,
+  type MenuPortal,
+  MenuType,
+  type MenuTypeValue,
+  type PersonalMenus,
+  type RoleBody,
+  type RoleRow,
+} from '@skill-cert/shared/access';
+import type { Paged, PageQuery } from '@skill-cert/shared/pagination';
+import { pageMeta } from '@skill-cert/shared/pagination';
+import { ALL_PERMISSION } from '@skill-cert/shared/permission';
+import { formatDateTime } from '@skill-cert/shared/time';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { userChanged } from '../../lib/userEvents.ts';
+import { menus, roleMenus, roles, userRoles } from './tables.ts';
+
+type MenuRow = typeof menus.$inferSelect;
+type RoleRecord = typeof roles.$inferSelect;
+
+function toNode(m: MenuRow): MenuNode {
+  return {
+    _id: m.id,
+    parent_id: m.parentId,
+    portal: m.portal as MenuPortal,
+    type: m.type as MenuTypeValue,
+    name: m.name,
+    icon: m.icon,
+    key: m.key,
+    front_route_path: m.frontRoutePath,
+    front_route_name: m.frontRouteName,
+    front_route_addr: m.frontRouteAddr,
+    redirect_url: m.redirectUrl,
+    whether_hidden: m.whetherHidden ? 1 : 0,
+    whether_cache: m.whetherCache ? 1 : 0,
+    sort: m.sort,
+    children: [],
+  };
+}
+
+/** Builds the tree from flat rows already ordered by sort; orphans (parent not given) become roots. */
+export function buildMenuTree(rows: MenuRow[]): MenuNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, toNode(r)]));
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+async function portalMenus(db: DbOrTx, portal: number): Promise<MenuRow[]> {
+  return db
+    .select()
+    .from(menus)
+    .where(eq(menus.portal, portal))
+    .orderBy(asc(menus.sort), asc(menus.createdAt));
+}
+
+export const listMenuTree = async (db: DbOrTx, portal: number) =>
+  buildMenuTree(await portalMenus(db, portal));
+
+interface Grants {
+  all: boolean;
+  menuIds: Set<string>;
+}
+
+async function grantsOf(db: DbOrTx, userId: string, portal: number): Promise<Grants> {
+  const held = await db
+    .select({ id: roles.id, all: roles.permissionAll })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.portal, portal)));
+  if (held.some((r) => r.all === 1)) return { all: true, menuIds: new Set() };
+  if (held.length === 0) return { all: false, menuIds: new Set() };
+  const granted = await db
+    .selectDistinct({ id: roleMenus.menuId })
+    .from(roleMenus)
+    .where(
+      inArray(
+        roleMenus.roleId,
+        held.map((r) => r.id),
+      ),
+    );
+  return { all: false, menuIds: new Set(granted.map((g) => g.id)) };
+}
+
+/**
+ * The active portal's menus this user may see, with the ancestors that hold them together, and the
+ * permission keys the user holds there.
+ */
+export async function personalMenus(db: DbOrTx, userId: string, portal: number): Promise<PersonalMenus> {
+  const [rows, grants] = await Promise.all([portalMenus(db, portal), grantsOf(db, userId, portal)]);
+  if (grants.all) {
+    return { menus: buildMenuTree(rows), permissions: [ALL_PERMISSION] };
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const visible = new Set<string>();
+  for (const id of grants.menuIds) {
+    for (let m = byId.get(id); m && !visible.has(m.id); m = m.parentId ? byId.get(m.parentId) : undefined) {
+      visible.add(m.id);
+    }
+  }
+  const kept = rows.filter((r) => visible.has(r.id));
+  // Every granted key: buttons and hidden menus (spec §6) and pages, whose keys guard their list endpoints.
+  const permissions = [...new Set(kept.filter((m) => grants.menuIds.has(m.id) && m.key).map((m) => m.key!))];
+  return { menus: buildMenuTree(kept), permissions };
+}
+
+/** The keys held in a portal, for the server-side check: `*:*:*` or the granted keys. */
+export async function permissionKeysOf(db: DbOrTx, userId: string, portal: number): Promise<string[]> {
+  const grants = await grantsOf(db, userId, portal);
+  if (grants.all) return [ALL_PERMISSION];
+  if (grants.menuIds.size === 0) return [];
+  const rows = await db
+    .select({ key: menus.key })
+    .from(menus)
+    .where(and(inArray(menus.id, [...grants.menuIds]), eq(menus.portal, portal)));
+  return [...new Set(rows.map((r) => r.key).filter((k): k is string => Boolean(k)))];
+}
+
+async function assertParent(db: DbOrTx, body: MenuBody, selfId?: string): Promise<void> {
+  if (!body.parent_id) return;
+  const all = await portalMenus(db, body.portal);
+  const parent = all.find((m) => m.id === body.parent_id);
+  if (!parent) throw badRequest('上级菜单不存在或不属于同一端');
+  if (parent.type === MenuType.BUTTON) throw badRequest('按钮下不能再添加菜单');
+  if (selfId) {
+    const byId = new Map(all.map((m) => [m.id, m]));
+    for (let m: MenuRow | undefined = parent; m; m = m.parentId ? byId.get(m.parentId) : undefined) {
+      if (m.id === selfId) throw badRequest('上级菜单不能是自身或其下级');
+    }
+  }
+}
+
+const menuValues = (b: MenuBody) => ({
+  portal: b.portal,
+  parentId: b.parent_id,
+  type: b.type,
+  name: b.name,
+  icon: b.icon,
+  key: b.key,
+  frontRoutePath: b.front_route_path,
+  frontRouteName: b.front_route_name,
+  frontRouteAddr: b.front_route_addr,
+  redirectUrl: b.redirect_url,
+  whetherHidden: b.whether_hidden,
+  whetherCache: b.whether_cache,
+  sort: b.sort,
+});
+
+export async function createMenu(db: DbOrTx, body: MenuBody): Promise<MenuNode> {
+  await assertParent(db, body);
+  const [row] = await db.insert(menus).values(menuValues(body)).returning();
+  return toNode(row);
+}
+
+export async function updateMenu(db: DbOrTx, id: string, body: MenuBody): Promise<MenuNode> {
+  const [current] = await db.select().from(menus).where(eq(menus.id, id));
+  if (!current) throw notFound('菜单不存在');
+  if (current.portal !== body.portal) throw badRequest('不能修改菜单所属端');
+  await assertParent(db, body, id);
+  const [row] = await db.update(menus).set(menuValues(body)).where(eq(menus.id, id)).returning();
+  return toNode(row);
+}
+
+/** Deletes a menu with everything below it; the grants go with them. */
+export async function deleteMenu(db: DbOrTx, id: string): Promise<void> {
+  const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
+  if (deleted.length === 0) throw notFound('菜单不存在');
+}
+
+const toRoleRow = (r: RoleRecord): RoleRow => ({
+  _id: r.id,
+  portal: r.portal as MenuPortal,
+  name: r.name,
+  remark: r.remark,
+  permission_all: r.permissionAll ? 1 : 0,
+  create_time_str: formatDateTime(r.createdAt),
+});
+
+export async function listRoles(
+  db: DbOrTx,
+  q: PageQuery & { portal?: number; keyword?: string },
+): Promise<Paged<RoleRow>> {
+  const where = and(
+    q.portal ? eq(roles.portal, q.portal) : undefined,
+    q.keyword ? ilike(roles.name, `%${q.keyword}%`) : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(roles).where(where);
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(asc(roles.portal), desc(roles.createdAt))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { list: rows.map(toRoleRow), meta: pageMeta(n, q) };
+}
+
+export async function getRole(db: DbOrTx, id: string): Promise<RoleRow> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!row) throw notFound('角色不存在');
+  const granted = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id));
+  return { ...toRoleRow(row), menu_ids: granted.map((g) => g.id) };
+}
+
+export async function createRole(db: DbOrTx, body: RoleBody): Promise<RoleRow> {
+  const [row] = await db
+    .insert(roles)
+    .values({ portal: body.portal, name: body.name, remark: body.remark, permissionAll: body.permission_all })
+    .returning();
+  return toRoleRow(row);
+}
+
+export async function updateRole(db: DbOrTx, id: string, body: RoleBody): Promise<RoleRow> {
+  const [current] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!current) throw notFound('角色不存在');
+  if (current.portal !== body.portal) throw badRequest('不能修改角色所属端');
+  const [row] = await db
+    .update(roles)
+    .set({ name: body.name, remark: body.remark, permissionAll: body.permission_all })
+    .where(eq(roles.id, id))
+    .returning();
+  userChanged(...(await usersHoldingRole(db, id)));
+  return toRoleRow(row);
+}
+
+/** Deletes a role; returns the users who held it (their access changed). */
+export async function deleteRole(db: DbOrTx, id: string): Promise<string[]> {
+  const holders = await usersHoldingRole(db, id);
+  const deleted = await db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+  if (deleted.length === 0) throw notFound('角色不存在');
+  userChanged(...holders);
+  return holders;
+}
+
+export async function usersHoldingRole(db: DbOrTx, roleId: string): Promise<string[]> {
+  const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces a role's menu grants (menus of the role's own portal only); returns the users who hold it. */
+export async function setRoleMenus(db: DbOrTx, roleId: string, menuIds: string[]): Promise<string[]> {
+  const role = await getRole(db, roleId);
+  const unique = [...new Set(menuIds)];
+  if (unique.length) {
+    const found = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(inArray(menus.id, unique), eq(menus.portal, role.portal)));
+    if (found.length !== unique.length) throw badRequest('所选菜单不存在或不属于该角色所属端');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+    if (unique.length) await tx.insert(roleMenus).values(unique.map((menuId) => ({ roleId, menuId })));
+  });
+  const holders = await usersHoldingRole(db, roleId);
+  userChanged(...holders);
+  return holders;
+}
+
+export async function rolesOfUser(db: DbOrTx, userId: string): Promise<RoleRow[]> {
+  const rows = await db
+    .select({ role: roles })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(roles.portal), asc(roles.name));
+  return rows.map((r) => toRoleRow(r.role));
+}
+
+/** Replaces a user's roles. Roles must belong to portals among `allowedPortals` (the user's role types). */
+export async function setUserRoles(
+  db: DbOrTx,
+  userId: string,
+  roleIds: string[],
+  allowedPortals: number[],
+): Promise<void> {
+  const unique = [...new Set(roleIds)];
+  if (unique.length) {
+    const found = await db
+      .select({ id: roles.id, portal: roles.portal })
+      .from(roles)
+      .where(inArray(roles.id, unique));
+    if (found.length !== unique.length) throw badRequest('所选角色不存在');
+    if (found.some((r) => !allowedPortals.includes(r.portal)))
+      throw badRequest('只能分配用户已拥有角色类型下的角色');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (unique.length) await tx.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
+  });
+  userChanged(userId);
+}
+
+/** Removes the roles a user holds in portals no longer among `keptPortals`. */
+export async function dropRolesOutsidePortals(
+  db: DbOrTx,
+  userId: string,
+  keptPortals: number[],
+): Promise<void> {
+  const held = await rolesOfUser(db, userId);
+  const drop = held.filter((r) => !keptPortals.includes(r.portal)).map((r) => r._id);
+  if (drop.length) {
+    await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, drop)));
+    userChanged(userId);
+  }
+}

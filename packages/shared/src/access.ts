@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Server menus and role-based access (spec §3 "Server menu item", §6; DOMAIN.md roles). */
+export const MenuType = { DIRECTORY: 1, PAGE: 2, BUTTON: 3 } as const;
+export type MenuTypeValue = (typeof MenuType)[keyof typeof MenuType];
+
+/** Role types whose menus come from the server (the enterprise uses static routes). */
+export const MENU_PORTALS = [2, 3, 4] as const;
+export type MenuPortal = (typeof MENU_PORTALS)[number];
+
+/** One node of `GET /api/user/personalMenus` and of the platform's menu tree. */
+export interface MenuNode {
+  _id: string;
+  parent_id: string | null;
+  portal: MenuPortal;
+  type: MenuTypeValue;
+  name: string;
+  icon: string | null;
+  /** Permission key, e.g. `system:role:grant`. */
+  key: string | null;
+  /** 'Layout' marks a grouping node. */
+  front_route_path: string | null;
+  front_route_name: string | null;
+  /** Page component key the web app maps to a page. */
+  front_route_addr: string | null;
+  redirect_url: string | null;
+  /** 1 hidden. */
+  whether_hidden: 0 | 1;
+  /** 0 not cached. */
+  whether_cache: 0 | 1;
+  sort: number;
+  children: MenuNode[];
+}
+
+/** `GET /api/user/personalMenus`: the active role type's tree for this user and the keys it holds. */
+export interface PersonalMenus {
+  menus: MenuNode[];
+  /** Keys of granted buttons and hidden menus; `*:*:*` for a role that holds everything. */
+  permissions: string[];
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const menuBody = z
+  .object({
+    portal: z.coerce
+      .number({ error: '请选择所属端' })
+      .refine((v) => [2, 3, 4].includes(v), '所属端只能是平台端、机构端或考评员端'),
+    parent_id: z
+      .string()
+      .uuid('上级菜单不存在')
+      .nullish()
+      .transform((v) => v ?? null),
+    type: z.coerce
+      .number({ error: '请选择菜单类型' })
+      .refine((v) => [1, 2, 3].includes(v), '菜单类型只能是目录、菜单或按钮'),
+    name: z
+      .string({ error: '请输入菜单名称' })
+      .trim()
+      .min(1, '请输入菜单名称')
+      .max(50, '菜单名称不能超过50个字符'),
+    icon: optionalText(50, '图标'),
+    key: optionalText(100, '权限标识'),
+    front_route_path: optionalText(200, '路由地址'),
+    front_route_name: optionalText(100, '路由名称'),
+    front_route_addr: optionalText(200, '组件路径'),
+    redirect_url: optionalText(200, '重定向地址'),
+    whether_hidden: z.coerce
+      .number()
+      .refine((v) => v === 0 || v === 1, '是否隐藏只能是 0 或 1')
+      .default(0),
+    whether_cache: z.coerce
+      .number()
+      .refine((v) => v === 0 || v === 1, '是否缓存只能是 0 或 1')
+      .default(1),
+    sort: z.coerce.number().int('排序应为整数').min(0, '排序不能为负数').default(0),
+  })
+  .superRefine((m, ctx) => {
+    if (m.type === MenuType.BUTTON && !m.key)
+      ctx.addIssue({ code: 'custom', path: ['key'], message: '按钮必须填写权限标识' });
+    if (m.type === MenuType.PAGE && !m.front_route_path) {
+      ctx.addIssue({ code: 'custom', path: ['front_route_path'], message: '菜单必须填写路由地址' });
+    }
+  });
+export type MenuBody = z.infer<typeof menuBody>;
+
+export const roleBody = z.object({
+  portal: z.coerce
+    .number({ error: '请选择所属端' })
+    .refine((v) => [2, 3, 4].includes(v), '所属端只能是平台端、机构端或考评员端'),
+  name: z
+    .string({ error: '请输入角色名称' })
+    .trim()
+    .min(1, '请输入角色名称')
+    .max(50, '角色名称不能超过50个字符'),
+  remark: optionalText(200, '备注'),
+  /** 1: holds every permission of its portal (`*:*:*`). */
+  permission_all: z.coerce
+    .number()
+    .refine((v) => v === 0 || v === 1, '全部权限只能是 0 或 1')
+    .default(0),
+});
+export type RoleBody = z.infer<typeof roleBody>;
+
+export const roleMenusBody = z.object({
+  menu_ids: z.array(z.string().uuid('菜单不存在'), { error: '请选择菜单' }).max(2000, '菜单过多'),
+});
+
+export const userRoleTypesBody = z.object({
+  role_type_ids: z
+    .array(
+      z.coerce.number().refine((v) => [1, 2, 3, 4].includes(v), '角色类型不存在'),
+      { error: '请选择角色类型' },
+    )
+    .max(4),
+});
+
+export const userRolesBody = z.object({
+  role_ids: z.array(z.string().uuid('角色不存在'), { error: '请选择角色' }).max(200, '角色过多'),
+});
+
+export interface RoleRow {
+  _id: string;
+  portal: MenuPortal;
+  name: string;
+  remark: string | null;
+  permission_all: 0 | 1;
+  menu_ids?: string[];
+  create_time_str: string;
+}
