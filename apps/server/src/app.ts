@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { ApiCode } from '@skill-cert/shared/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +11,10 @@ import { seedDemoData } from './db/seed.ts';
 import { ensureDefaultAccess } from './modules/access/defaults.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { areaRoutes } from './modules/area/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { dictRoutes } from './modules/dict/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -18,6 +23,7 @@ import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
 z.config(z.locales.zhCN());
@@ -43,6 +49,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(smsPlugin, { provider: options.sms });
+  await app.register(storagePlugin);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({
@@ -59,6 +67,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(accessRoutes);
+  await app.register(fileRoutes);
+  await app.register(areaRoutes);
+  await app.register(dictRoutes);
   await app.register(webPlugin);
 
   await ensureRoleTypes(app.db);

@@ -105,3 +105,35 @@ export async function login(
   if (res.body.code !== 200) throw new Error(`login ${name} failed: ${res.body.message}`);
   return res.body.data;
 }
+
+/** A multipart/form-data body with one file, for `app.inject`. */
+export function multipartFile(
+  filename: string,
+  content: Buffer,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----sc${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Smallest valid images and documents, by their real first bytes. */
+export const samples = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  jpg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.alloc(64),
+  ]),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  text: Buffer.from('just some text, not an image'),
+};

@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token. */
     public?: boolean;
+    /** A GET that also accepts the web app's token cookie (files shown by <img> or opened by a link). */
+    cookieAuth?: boolean;
   }
 }
 
@@ -53,7 +55,11 @@ export const authPlugin = fp(
       const config = request.routeOptions.config;
       if (!request.url.startsWith('/api/') || !request.routeOptions.url || config?.public) return;
       const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const token = header?.startsWith('Bearer ')
+        ? header.slice(7).trim()
+        : config?.cookieAuth && request.method === 'GET'
+          ? tokenCookie(request.headers.cookie)
+          : undefined;
       if (!token) throw unauthorized();
       const claims = verifyJwt(token, secret);
       if (!claims) throw unauthorized();
@@ -69,3 +75,15 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['config', 'db'] },
 );
+
+/** The web app keeps its token in the `Admin-Token` cookie (spec §9: lifetime from expires_in). */
+export const TOKEN_COOKIE = 'Admin-Token';
+
+function tokenCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

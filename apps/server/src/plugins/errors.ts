@@ -48,6 +48,9 @@ const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_REQ_FILE_TOO_LARGE: '上传的文件大小不能超过 50M!',
+  FST_FILES_LIMIT: '一次只能上传一个文件',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请使用 multipart/form-data 上传文件',
 };
 
 /** Our schemas carry Chinese messages that name the field; zod's own messages get the field prefixed. */

@@ -1,0 +1,79 @@
+import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { type FileKind, IMAGE_KINDS } from './fileType.ts';
+import { readableFile, storeUpload } from './service.ts';
+
+const ALL_KINDS: readonly FileKind[] = [
+  'jpg',
+  'png',
+  'gif',
+  'pdf',
+  'zip',
+  'docx',
+  'xlsx',
+  'pptx',
+  'doc',
+  'xls',
+];
+const refusals = {
+  image: '请上传 JPG/PNG/JPEG 格式图片!',
+  any: '不支持的文件类型，请上传图片、PDF、Word、Excel 或 ZIP 文件',
+};
+
+/** Uploads (spec §7 `POST /api/files/upload`) and reading them back. */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app;
+
+  app.post(
+    '/api/files/upload',
+    {
+      schema: {
+        querystring: z.object({
+          type: z.enum(['image', 'any'], { error: '文件类别只能是 image 或 any' }).default('any'),
+        }),
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part) throw badRequest('请选择要上传的文件');
+      const kinds = req.query.type === 'image' ? IMAGE_KINDS : ALL_KINDS;
+      const uploaded = await storeUpload(
+        db,
+        storage,
+        { stream: part.file, filename: part.filename, owner: req.auth.user },
+        kinds,
+        refusals[req.query.type],
+      );
+      return ok(uploaded, '上传成功');
+    },
+  );
+
+  // <img src> and links cannot send a header: this GET also takes the session cookie (see plugins/auth.ts).
+  app.get(
+    '/api/files/:id',
+    {
+      config: { cookieAuth: true },
+      schema: {
+        params: z.object({ id: z.string().uuid('文件不存在或已删除') }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const file = await readableFile(db, req.params.id, req.auth.user);
+      const disposition = req.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=86400')
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originName)}`,
+        )
+        .send(storage.open(file.sha256));
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
+
+/** An uploaded file: who uploaded it for which company, and where its content is (by hash). */
+export const files = pgTable(
+  'files',
+  {
+    id: idColumn(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The uploader's company at upload time: its members may read the file. */
+    companyId: uuid('company_id'),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    originName: text('origin_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);

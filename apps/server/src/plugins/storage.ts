@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+
+/** Where file contents live, addressed by their SHA-256. Local disk now; S3-compatible storage later. */
+export interface Storage {
+  /** Streams content in, returns its hash and size; identical content is stored once. */
+  put(source: Readable): Promise<{ sha256: string; size: number }>;
+  open(sha256: string): Readable;
+  exists(sha256: string): Promise<boolean>;
+}
+
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(sha256: string) {
+    return path.join(this.root, sha256.slice(0, 2), sha256);
+  }
+
+  async put(source: Readable) {
+    await mkdir(this.root, { recursive: true });
+    const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    source.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      size += chunk.length;
+    });
+    try {
+      await pipeline(source, createWriteStream(temp));
+      const sha256 = hash.digest('hex');
+      const target = this.pathOf(sha256);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(temp, target);
+      return { sha256, size };
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  open(sha256: string) {
+    return createReadStream(this.pathOf(sha256));
+  }
+
+  async exists(sha256: string) {
+    return stat(this.pathOf(sha256)).then(
+      () => true,
+      () => false,
+    );
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+/** Files go under DATA_DIR/files (a temporary folder when there is no data folder, as in tests). */
+export const storagePlugin = fp<{ storage?: Storage }>(
+  async (app, opts) => {
+    const root = app.config.dataDir
+      ? path.join(app.config.dataDir, 'files')
+      : path.join(tmpdir(), `sc-files-${randomBytes(6).toString('hex')}`);
+    app.decorate('storage', opts.storage ?? new LocalStorage(root));
+    if (!app.config.dataDir && !opts.storage)
+      app.addHook('onClose', () => rm(root, { recursive: true, force: true }));
+  },
+  { name: 'storage', dependencies: ['config'] },
+);

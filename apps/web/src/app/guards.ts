@@ -1,0 +1,53 @@
+import type { UserInfo } from '@skill-cert/shared/auth';
+import { RoleType, roleHome } from '@skill-cert/shared/roles';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { feedback } from '@/shared/feedback';
+import { loginPathFor } from '@/shared/redirect';
+import { getUser } from '@/shared/session/api/get-user';
+import { clearSession, getToken, NO_ROLE_MESSAGE, saveUser } from '@/shared/session/session';
+import { useSessionStore } from '@/shared/session/session-store';
+
+/**
+ * Route guards. They run as loaders on every navigation into their routes (shouldRevalidate
+ * is always true), so a lost token or role is noticed on the next click, not only at start-up.
+ */
+async function signedInUser(request: Request): Promise<UserInfo> {
+  const url = new URL(request.url);
+  const toLogin = () => redirect(loginPathFor(url.pathname + url.search));
+  if (!getToken()) throw toLogin();
+  let user = useSessionStore.getState().user;
+  if (!user) {
+    try {
+      user = await getUser();
+    } catch {
+      // Routing failure clears the token and goes to login (spec §8).
+      clearSession();
+      throw toLogin();
+    }
+    saveUser(user);
+  }
+  if (user.role_type_info.length === 0) {
+    clearSession();
+    feedback.message.error(NO_ROLE_MESSAGE);
+    throw redirect('/login');
+  }
+  // Several roles but none active: the login page shows the role picker.
+  if (user.active_role_type_id === null) throw toLogin();
+  return user;
+}
+
+/** The signed-in area: an enterprise user without a company must first join or create one. */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await signedInUser(request);
+  if (user.active_role_type_id === RoleType.ENTERPRISE && !user.company_id) throw redirect('/join');
+  return null;
+}
+
+/** /join needs a token but no company. */
+export async function requireSessionWithoutCompany({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await signedInUser(request);
+  if (user.company_id) throw redirect(roleHome(user.active_role_type_id, user.company_id));
+  return null;
+}
+
+export const alwaysRevalidate = (): boolean => true;

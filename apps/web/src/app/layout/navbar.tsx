@@ -1,0 +1,44 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { profileLabels } from '@skill-cert/shared/roles';
+import { Button, Dropdown, Layout, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '@/shared/session/session-store';
+import { useLogout } from '@/shared/session/use-logout';
+
+export function Navbar() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const role = user?.active_role_type_id;
+
+  const items: MenuProps['items'] = [
+    { key: '/profile', label: role ? profileLabels[role] : '个人信息' },
+    { key: '/update-password', label: '修改密码' },
+    { type: 'divider' },
+    { key: 'logout', label: '退出登录' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') logout();
+    else navigate(key);
+  };
+
+  return (
+    <Layout.Header
+      style={{
+        background: '#fff',
+        display: 'flex',
+        justifyContent: 'flex-end',
+        alignItems: 'center',
+        padding: '0 16px',
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      <Dropdown menu={{ items, onClick }} trigger={['click']}>
+        <Button type="text" icon={<UserOutlined />}>
+          {user?.name}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    </Layout.Header>
+  );
+}

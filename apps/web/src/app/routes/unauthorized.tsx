@@ -1,0 +1,18 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router';
+
+export function UnauthorizedPage() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title="401"
+      subTitle="抱歉，您没有权限访问该页面。"
+      extra={
+        <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+          返回首页
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import type { ChangePasswordBody } from '@skill-cert/shared/auth';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '@/shared/http';
+
+/** Changes the password; the server then revokes every session of the user. */
+export const changePassword = (body: ChangePasswordBody): Promise<null> =>
+  request<null>('PATCH', '/api/login', { body });
+
+export const useChangePassword = () => useMutation({ mutationFn: changePassword });

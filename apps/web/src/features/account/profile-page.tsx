@@ -1,0 +1,22 @@
+import { profileLabels, roleTypeNames } from '@skill-cert/shared/roles';
+import { Card, Descriptions } from 'antd';
+import { useCurrentUser } from '@/shared/session/session-store';
+
+/** Placeholder of the profile page (company, institution or personal info by role). */
+export function ProfilePage() {
+  const user = useCurrentUser();
+  const role = user?.active_role_type_id ?? null;
+  return (
+    <Card title={role ? profileLabels[role] : '个人信息'}>
+      <Descriptions
+        column={1}
+        items={[
+          { key: 'name', label: '用户名', children: user?.name },
+          { key: 'phone', label: '手机号', children: user?.phone },
+          { key: 'email', label: '邮箱', children: user?.email ?? '-' },
+          { key: 'role', label: '当前角色', children: role ? roleTypeNames[role] : '-' },
+        ]}
+      />
+    </Card>
+  );
+}

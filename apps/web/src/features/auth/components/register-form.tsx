@@ -1,0 +1,82 @@
+import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginResult, RegisterBody } from '@skill-cert/shared/auth';
+import { Button, Form, Input, Typography } from 'antd';
+import { sameAsRule } from '@/shared/forms';
+import { useRegister } from '../api/register';
+import { emailRule, newNameRule, newPasswordRule, phoneRule } from './rules';
+import { SmsCodeField } from './sms-code-field';
+
+type RegisterValues = RegisterBody & { confirm_password: string };
+
+interface RegisterFormProps {
+  onRegistered: (result: LoginResult) => void;
+  onBack: () => void;
+}
+
+export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
+  const [form] = Form.useForm<RegisterValues>();
+  const registration = useRegister();
+
+  const submit = ({ confirm_password: _confirm, ...values }: RegisterValues) => {
+    registration.mutate(
+      {
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        verify_code: values.verify_code.trim(),
+      },
+      { onSuccess: onRegistered },
+    );
+  };
+
+  return (
+    <Form<RegisterValues> form={form} name="register" size="large" onFinish={submit}>
+      <Typography.Title level={4} style={{ textAlign: 'center' }}>
+        注册账号
+      </Typography.Title>
+      <Form.Item name="name" rules={[newNameRule]}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder="请输入用户名"
+          aria-label="用户名"
+          autoComplete="username"
+        />
+      </Form.Item>
+      <Form.Item name="phone" rules={[phoneRule]}>
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder="请输入手机号"
+          aria-label="手机号"
+          autoComplete="tel"
+        />
+      </Form.Item>
+      <Form.Item name="email" rules={[emailRule]}>
+        <Input prefix={<MailOutlined />} placeholder="请输入邮箱" aria-label="邮箱" autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="password" rules={[newPasswordRule]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="请输入密码"
+          aria-label="密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item name="confirm_password" dependencies={['password']} rules={[sameAsRule('password')]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="请再次输入密码"
+          aria-label="确认密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <SmsCodeField form={form} purpose="register" />
+      <Button type="primary" htmlType="submit" block loading={registration.isPending}>
+        注册
+      </Button>
+      <Button type="link" block onClick={onBack}>
+        已有账号？返回登录
+      </Button>
+    </Form>
+  );
+}

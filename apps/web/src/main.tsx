@@ -1,0 +1,3 @@
+import { mount } from './app/mount';
+
+mount(document.getElementById('root')!);

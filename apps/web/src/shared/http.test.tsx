@@ -1,0 +1,155 @@
+import { REQUEST_TIMEOUT_MS } from '@skill-cert/shared/constants';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/provider';
+import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { browser } from './browser';
+import { isApiStatusMarked, request, resetApiStatus, TIMEOUT_MESSAGE } from './http';
+import { getToken, TOKEN_COOKIE } from './session/session';
+
+/** Mounts the providers so the client's dialogs and messages render into the document. */
+const mountFeedback = () => render(<AppProviders>{null}</AppProviders>);
+
+describe('http client (spec §8)', () => {
+  beforeEach(() => {
+    resetApiStatus();
+    mountFeedback();
+  });
+
+  it('code 200 resolves with data', async () => {
+    installFakeNetwork({ 'GET /api/thing': ok({ id: 1 }) });
+    await expect(request('GET', '/api/thing')).resolves.toEqual({ id: 1 });
+  });
+
+  it('code 200001 resolves with data', async () => {
+    installFakeNetwork({ 'GET /api/thing': { body: { code: 200001, message: 'ok', data: [1, 2] } } });
+    await expect(request('GET', '/api/thing')).resolves.toEqual([1, 2]);
+  });
+
+  it('code 999 rejects with the whole body and shows nothing', async () => {
+    const body = { code: 999, message: '需要处理', data: { step: 2 } };
+    installFakeNetwork({ 'POST /api/thing': { body } });
+    await expect(request('POST', '/api/thing')).rejects.toEqual(body);
+    expect(screen.queryByText('需要处理')).not.toBeInTheDocument();
+  });
+
+  it('code 400 rejects with Error(message) and shows the message', async () => {
+    installFakeNetwork({ 'POST /api/thing': fail(400, '手机号格式不正确') });
+    const error = await request('POST', '/api/thing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('手机号格式不正确');
+    expect(await screen.findByText('手机号格式不正确')).toBeInTheDocument();
+  });
+
+  it('code 400 with silent rejects without showing the message', async () => {
+    installFakeNetwork({ 'POST /api/thing': fail(400, '静默错误') });
+    await expect(request('POST', '/api/thing', { silent: true })).rejects.toThrow('静默错误');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('静默错误')).not.toBeInTheDocument();
+  });
+
+  it('code 61 shows a 提示 dialog with one 确定 button, then marks the API status', async () => {
+    installFakeNetwork({ 'GET /api/thing': fail(61, '系统维护中') });
+    await expect(request('GET', '/api/thing')).rejects.toThrow('系统维护中');
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('提示');
+    expect(dialog).toHaveTextContent('系统维护中');
+    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
+    expect(isApiStatusMarked()).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(isApiStatusMarked()).toBe(true);
+  });
+
+  it('code 401 shows one 您已退出 dialog; 重新登录 clears the token and reloads', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    Cookies.set(TOKEN_COOKIE, 'stale');
+    installFakeNetwork({
+      'GET /api/thing': { status: 200, body: { code: 401, message: '未登录', data: null } },
+    });
+
+    await Promise.allSettled([request('GET', '/api/thing'), request('GET', '/api/thing')]);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('您已退出，请重新登录!');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: '重新登录' }));
+    expect(getToken()).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('HTTP status 401 shows the 您已退出 dialog even without an envelope', async () => {
+    vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    installFakeNetwork({ 'GET /api/thing': { status: 401, body: 'Unauthorized' } });
+
+    await expect(request('GET', '/api/thing')).rejects.toThrow();
+
+    expect(await screen.findByText('您已退出，请重新登录!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '重新登录' }));
+  });
+
+  it('other codes reject with the message, or with Error when there is none', async () => {
+    installFakeNetwork({
+      'GET /api/limited': fail(429, '操作过于频繁，请稍后再试'),
+      'GET /api/broken': { status: 500, body: { code: 500, message: '', data: null } },
+    });
+    await expect(request('GET', '/api/limited')).rejects.toThrow('操作过于频繁，请稍后再试');
+    await expect(request('GET', '/api/broken')).rejects.toThrow(/^Error$/);
+    expect(await screen.findByText('操作过于频繁，请稍后再试')).toBeInTheDocument();
+  });
+
+  it('a request still pending after 60 s fails with 请求超时，请稍后重试', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = request('GET', '/api/slow').catch((e: unknown) => e);
+
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(((await pending) as Error).message).toBe(TIMEOUT_MESSAGE);
+    vi.useRealTimers();
+    expect(await screen.findByText(TIMEOUT_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('a network failure rejects with a network message', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(request('GET', '/api/thing', { silent: true })).rejects.toThrow('网络异常，请检查网络连接');
+  });
+
+  it('sends the Bearer token, a JSON body and the cleaned query', async () => {
+    Cookies.set(TOKEN_COOKIE, 'abc');
+    const network = installFakeNetwork({ 'POST /api/thing': ok(null) });
+
+    await request('POST', '/api/thing', {
+      params: { name: '  张三 ', status: 'all', type: '全部', page: 1, empty: '', none: null },
+      body: { a: 1 },
+    });
+
+    const [call] = network.calls;
+    expect(call.headers.get('Authorization')).toBe('Bearer abc');
+    expect(call.headers.get('Content-Type')).toBe('application/json');
+    expect(call.body).toEqual({ a: 1 });
+    expect(Object.fromEntries(call.query)).toEqual({ name: '张三', page: '1' });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const network = installFakeNetwork({ 'GET /api/thing': ok(null) });
+    await request('GET', '/api/thing');
+    await waitFor(() => expect(network.calls).toHaveLength(1));
+    expect(network.calls[0].headers.has('Authorization')).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import type { LoginResult, RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
+import { isRoleTypeId, type RoleTypeId } from '@skill-cert/shared/roles';
+import Cookies from 'js-cookie';
+import { useSessionStore } from './session-store';
+
+/** Where the session lives in the browser (spec §3): the token in a cookie, the rest in localStorage. */
+export const TOKEN_COOKIE = 'Admin-Token';
+const LOGIN_TIME_KEY = 'Login-Time';
+const EXPIRES_IN_KEY = 'Token-Expires-In';
+const ACTIVE_ROLE_KEY = 'Active-Role-Type';
+const ROLE_LIST_KEY = 'Role-Types';
+export const LAST_ACTIVITY_KEY = 'Last-Activity';
+
+export const NO_ROLE_MESSAGE = '您无权限登录系统，请联系管理员分配权限！';
+
+const MINUTES_PER_DAY = 1440;
+
+export function getToken(): string | null {
+  return Cookies.get(TOKEN_COOKIE) ?? null;
+}
+
+/** Keeps what a login, a refresh or a registration answered. */
+export function saveLogin(result: LoginResult): void {
+  const { token, token_type: _type, access_token: _access, expires_in, ...user } = result;
+  Cookies.set(TOKEN_COOKIE, token, {
+    expires: expires_in / MINUTES_PER_DAY,
+    sameSite: 'lax',
+    secure: window.location.protocol === 'https:',
+  });
+  const now = String(Date.now());
+  localStorage.setItem(LOGIN_TIME_KEY, now);
+  localStorage.setItem(EXPIRES_IN_KEY, String(expires_in));
+  localStorage.setItem(LAST_ACTIVITY_KEY, now);
+  saveUser(user);
+}
+
+/** Keeps the user in the store and its roles in localStorage (read again by the login page). */
+export function saveUser(user: UserInfo): void {
+  if (user.active_role_type_id == null) localStorage.removeItem(ACTIVE_ROLE_KEY);
+  else localStorage.setItem(ACTIVE_ROLE_KEY, String(user.active_role_type_id));
+  localStorage.setItem(ROLE_LIST_KEY, JSON.stringify(user.role_type_info));
+  useSessionStore.setState({ user });
+}
+
+export function clearSession(): void {
+  Cookies.remove(TOKEN_COOKIE);
+  for (const key of [LOGIN_TIME_KEY, EXPIRES_IN_KEY, ACTIVE_ROLE_KEY, ROLE_LIST_KEY, LAST_ACTIVITY_KEY]) {
+    localStorage.removeItem(key);
+  }
+  useSessionStore.setState({ user: null });
+}
+
+const readNumber = (key: string): number | null => {
+  const raw = localStorage.getItem(key);
+  if (raw === null || raw === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+};
+
+export const getLoginTime = (): number | null => readNumber(LOGIN_TIME_KEY);
+export const getExpiresInMinutes = (): number | null => readNumber(EXPIRES_IN_KEY);
+export const getLastActivity = (): number | null => readNumber(LAST_ACTIVITY_KEY);
+export const markActivity = (at: number = Date.now()): void =>
+  localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
+
+export function getStoredActiveRole(): RoleTypeId | null {
+  const id = readNumber(ACTIVE_ROLE_KEY);
+  return isRoleTypeId(id) ? id : null;
+}
+
+export function getStoredRoles(): RoleTypeInfo[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(ROLE_LIST_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((r): r is RoleTypeInfo => isRoleTypeId(r?._id)) : [];
+  } catch {
+    return [];
+  }
+}

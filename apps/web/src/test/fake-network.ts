@@ -1,0 +1,90 @@
+import type { LoginResult, UserInfo } from '@skill-cert/shared/auth';
+import { httpStatusOf } from '@skill-cert/shared/envelope';
+import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
+import { vi } from 'vitest';
+
+/** A request as the fake server saw it. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface FakeReply {
+  status?: number;
+  body: unknown;
+}
+
+type Handler = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
+
+export const ok = <T>(data: T): FakeReply => ({ body: { code: 200, message: 'success', data } });
+/** An error envelope with the HTTP status the server pairs with its code. */
+export const fail = (code: number, message: string, status = httpStatusOf(code)): FakeReply => ({
+  status,
+  body: { code, message, data: null },
+});
+
+/**
+ * Replaces `fetch` with a small router of canned envelopes, keyed 'METHOD /path'.
+ * Unknown routes answer 404. Every request is recorded in `calls`.
+ */
+export function installFakeNetwork(routes: Record<string, Handler>) {
+  const calls: FakeRequest[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    calls.push(request);
+    const handler = routes[`${request.method} ${request.path}`];
+    const reply =
+      typeof handler === 'function' ? await handler(request) : (handler ?? fail(404, '接口不存在'));
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    calls,
+    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
+}
+
+const roleInfo = (id: RoleTypeId) => ({ _id: id, name: roleTypeNames[id] });
+
+/** A user holding `roles`, with the first one active unless told otherwise. */
+export function makeUser(overrides: Partial<UserInfo> & { roles?: RoleTypeId[] } = {}): UserInfo {
+  const { roles = [1], ...rest } = overrides;
+  const active = 'active_role_type_id' in rest ? (rest.active_role_type_id ?? null) : (roles[0] ?? null);
+  return {
+    _id: 'user-1',
+    name: '张三',
+    phone: '13800000000',
+    email: 'zhangsan@example.com',
+    avatar: null,
+    introduction: null,
+    company_id: 'company-1',
+    role_type_info: roles.map(roleInfo),
+    role_types_info: roles,
+    ...rest,
+    active_role_type_id: active,
+    active_role_type_info: active ? roleInfo(active) : null,
+  };
+}
+
+export function makeLoginResult(overrides: Parameters<typeof makeUser>[0] = {}): LoginResult {
+  return {
+    ...makeUser(overrides),
+    token: 'token-1',
+    token_type: 'Bearer',
+    access_token: 'token-1',
+    expires_in: 120,
+  };
+}

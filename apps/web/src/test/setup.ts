@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useSessionStore } from '@/shared/session/session-store';
+
+// Lazy routes resolve after an import; give findBy* queries room.
+configure({ asyncUtilTimeout: 10_000 });
+
+// antd measures elements and listens to media queries; jsdom has neither.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+
+// jsdom does not implement getComputedStyle for pseudo elements, which antd asks for.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// A test that talks to the network says so with installFakeNetwork; anything else is a bug.
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+    Promise.reject(new Error(`unexpected request: ${String(input)}`)),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+  useSessionStore.setState({ user: null });
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
