@@ -12,9 +12,20 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Several server processes on one PostgreSQL: `npm run test:multi` with TEST_DATABASE_URL (.ci/run).
+        test: {
+          name: 'multi',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['test/multi/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',

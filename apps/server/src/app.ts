@@ -15,13 +15,17 @@ import { areaRoutes } from './modules/area/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { messengerPlugin } from './modules/messages/messenger.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -62,6 +66,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  await app.register(busPlugin);
+  await app.register(messengerPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(appRoutes);
   await app.register(authRoutes);
@@ -70,10 +77,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes);
   await app.register(areaRoutes);
   await app.register(dictRoutes);
+  await app.register(messageRoutes);
   await app.register(webPlugin);
 
-  await ensureRoleTypes(app.db);
-  await ensureDefaultAccess(app.db);
-  if (config.seedDemo) await seedDemoData(app.db);
+  // Several instances may start together on one PostgreSQL: they seed one at a time.
+  await app.database.withStartupLock(async () => {
+    await ensureRoleTypes(app.db);
+    await ensureDefaultAccess(app.db);
+    if (config.seedDemo) await seedDemoData(app.db);
+  });
   return app;
 }

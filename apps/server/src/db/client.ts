@@ -22,6 +22,8 @@ export type DbOrTx = Pick<
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Runs start-up work (migrations aside: demo data, defaults) one instance at a time. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Empties every table of the schema (tests). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 727_001;
+const STARTUP_LOCK = 727_002;
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite (in a folder, or in memory), and migrates it. */
 export async function openDatabase(opts: {
@@ -37,6 +40,8 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client that loses its connection must not take the process down; the pool replaces it.
+    pool.on('error', (err) => console.error('PostgreSQL connection error:', err.message));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
@@ -47,12 +52,34 @@ export async function openDatabase(opts: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { kind: 'postgres', db, truncateAll: () => truncateAll(db), close: () => pool.end() };
+    const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+        lockClient.release();
+      }
+    };
+    return {
+      kind: 'postgres',
+      db,
+      withStartupLock,
+      truncateAll: () => truncateAll(db),
+      close: () => pool.end(),
+    };
   }
   const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { kind: 'pglite', db, truncateAll: () => truncateAll(db), close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    withStartupLock: (fn) => fn(),
+    truncateAll: () => truncateAll(db),
+    close: () => client.close(),
+  };
 }
 
 async function truncateAll(db: Db): Promise<void> {

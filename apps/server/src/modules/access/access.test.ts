@@ -35,6 +35,7 @@ describe('GET /api/user/personalMenus', () => {
       '/system/menu',
       '/system/role',
       '/system/user',
+      '/system/notice',
     ]);
   });
 

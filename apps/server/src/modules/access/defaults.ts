@@ -65,6 +65,7 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
           icon: 'UserOutlined',
           children: [button('分配角色', 'system:user:grant')],
         }),
+        page('发送通知', '/system/notice', 'system/notice', 'system:notice:send', { icon: 'SendOutlined' }),
       ],
     },
     page('新闻公告', '/news', 'platform/news', 'platform:news:list', { icon: 'NotificationOutlined' }),

@@ -6,12 +6,14 @@ import {
   userRolesBody,
   userRoleTypesBody,
 } from '@skill-cert/shared/access';
+import { TemplateKey } from '@skill-cert/shared/messages';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
-import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
+import { RoleType, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ACCESS_CATEGORY } from '../messages/messenger.ts';
 import { findUserById, listUsers, roleTypeIdsOf, setUserRoleTypes } from '../users/service.ts';
 import {
   createMenu,
@@ -28,6 +30,7 @@ import {
   setUserRoles,
   updateMenu,
   updateRole,
+  usersHoldingRole,
 } from './service.ts';
 
 const idParams = z.object({ id: z.string().uuid('记录不存在') });
@@ -45,6 +48,13 @@ const keyword = z
 /** Server menus, roles and grants (spec §3, §6); administered by the platform. */
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  /** Tells users their access changed (spec §4 permission_update_notice); the web app asks them to reload. */
+  const permissionsUpdated = (userIds: string[]) =>
+    app.messenger.toUsers(userIds, {
+      category: ACCESS_CATEGORY,
+      content: '您的权限已变更',
+      templateKey: TemplateKey.PERMISSION_UPDATE,
+    });
   const P = RoleType.PLATFORM;
 
   app.get('/api/user/personalMenus', async (req) => {
@@ -106,13 +116,17 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission(P, 'system:role:edit'),
       schema: { params: idParams, body: roleBody },
     },
-    async (req) => ok(await updateRole(db, req.params.id, req.body), '修改成功'),
+    async (req) => {
+      const role = await updateRole(db, req.params.id, req.body);
+      await permissionsUpdated(await usersHoldingRole(db, req.params.id));
+      return ok(role, '修改成功');
+    },
   );
   app.delete(
     '/api/roles/:id',
     { preHandler: app.requirePermission(P, 'system:role:delete'), schema: { params: idParams } },
     async (req) => {
-      await deleteRole(db, req.params.id);
+      await permissionsUpdated(await deleteRole(db, req.params.id));
       return ok(null, '删除成功');
     },
   );
@@ -123,7 +137,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: roleMenusBody },
     },
     async (req) => {
-      await setRoleMenus(db, req.params.id, req.body.menu_ids);
+      await permissionsUpdated(await setRoleMenus(db, req.params.id, req.body.menu_ids));
       return ok(await getRole(db, req.params.id), '分配权限成功');
     },
   );
@@ -154,10 +168,22 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
       const ids = req.body.role_type_ids as RoleTypeId[];
+      const before = await roleTypeIdsOf(db, req.params.id);
       await db.transaction(async (tx) => {
         await setUserRoleTypes(tx, req.params.id, ids);
         await dropRolesOutsidePortals(tx, req.params.id, ids);
       });
+      const removed = before.filter((id) => !ids.includes(id));
+      // spec §4 delete_role_notice: the web app refetches the user and asks them to pick or leave.
+      if (removed.length) {
+        await app.messenger.toUsers([req.params.id], {
+          category: ACCESS_CATEGORY,
+          content: `您的${removed.map((id) => roleTypeNames[id]).join('、')}角色已被移除`,
+          templateKey: TemplateKey.DELETE_ROLE,
+        });
+      } else if (ids.some((id) => !before.includes(id))) {
+        await permissionsUpdated([req.params.id]);
+      }
       return ok({ role_types_info: await roleTypeIdsOf(db, req.params.id) }, '保存成功');
     },
   );
@@ -170,6 +196,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
       await setUserRoles(db, req.params.id, req.body.role_ids, await roleTypeIdsOf(db, req.params.id));
+      await permissionsUpdated([req.params.id]);
       return ok({ roles: await rolesOfUser(db, req.params.id) }, '保存成功');
     },
   );

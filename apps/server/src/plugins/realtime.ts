@@ -1,0 +1,195 @@
+import websocket from '@fastify/websocket';
+import { HEARTBEAT_MS } from '@skill-cert/shared/constants';
+import type { ServerFrame } from '@skill-cert/shared/messages';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { uuidv7 } from '../lib/id.ts';
+import { onUserEvents } from '../lib/userEvents.ts';
+import { createSessionLookup } from '../modules/auth/service.ts';
+import type { MessagesEvent } from '../modules/messages/messenger.ts';
+import { batchMessages, toMessage, unreadCounts, unreadMessages } from '../modules/messages/service.ts';
+
+interface Client {
+  id: string;
+  socket: WebSocket;
+  userId?: string;
+  sessionId?: string;
+  alive: boolean;
+}
+
+type SessionsEvent =
+  | { type: 'bind'; client_id: string; user_id: string; session_id: string }
+  | { type: 'revoked'; session_id: string }
+  | { type: 'user'; user_id: string };
+
+export interface Realtime {
+  /** Binds a socket (by the client_id it was sent) to a signed-in session, on whichever instance holds it. */
+  bind(clientId: string, userId: string, sessionId: string): Promise<void>;
+  /** Sockets bound on this instance (tests, benchmarks). */
+  stats(): { sockets: number; users: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** A socket that never binds is closed after this long. */
+const BIND_TIMEOUT_MS = 60_000;
+
+/**
+ * The real-time channel of spec §4 on `/ws`: the server sends a client_id, the web app binds it with
+ * `POST /api/websocket/bindUser`, sends `login`, then `intervalData` every 30 s, answered with the unread
+ * list and count. New messages reach every socket of their user on every instance (bus `sc_messages`);
+ * sockets of a revoked session get a `logout` frame and are closed.
+ */
+export const realtimePlugin = fp(
+  async (app) => {
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const clients = new Map<string, Client>();
+    const byUser = new Map<string, Set<Client>>();
+    const lookupSession = createSessionLookup(app.db);
+
+    const send = (client: Client, frame: ServerFrame) => {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame));
+    };
+    const unbind = (client: Client) => {
+      if (!client.userId) return;
+      const set = byUser.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) byUser.delete(client.userId);
+      client.userId = undefined;
+      client.sessionId = undefined;
+    };
+    const drop = (client: Client, reason: string) => {
+      send(client, { type: 'logout', data: { reason } });
+      unbind(client);
+      client.socket.close(4001, 'session ended');
+    };
+
+    app.get('/ws', { websocket: true, config: { public: true } }, (socket) => {
+      const client: Client = { id: uuidv7(), socket, alive: true };
+      clients.set(client.id, client);
+      send(client, { type: 'init', client_id: client.id });
+      const bindTimer = setTimeout(() => {
+        if (!client.userId) socket.close(4000, 'not bound');
+      }, BIND_TIMEOUT_MS);
+      bindTimer.unref();
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('message', (raw) => {
+        let frame: { type?: string };
+        try {
+          frame = JSON.parse(String(raw));
+        } catch {
+          return;
+        }
+        if (frame.type === 'login') {
+          send(client, { type: 'login', data: { ok: Boolean(client.userId) } });
+        } else if (frame.type === 'intervalData' && client.userId) {
+          unreadMessages(app.db, client.userId).then(
+            (data) => send(client, { type: 'intervalData', data }),
+            (err) => app.log.error({ err }, 'intervalData failed'),
+          );
+        }
+      });
+      socket.on('error', (err) => app.log.warn({ err }, 'socket error'));
+      socket.on('close', () => {
+        clearTimeout(bindTimer);
+        unbind(client);
+        clients.delete(client.id);
+      });
+    });
+
+    // Dead connections (no pong since the last round) are cut, so they do not hold memory or descriptors.
+    const heartbeat = setInterval(() => {
+      for (const client of clients.values()) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+
+    const deliver = async ({ batch_id }: MessagesEvent) => {
+      if (byUser.size === 0) return;
+      const rows = (await batchMessages(app.db, batch_id)).filter((m) => byUser.has(m.userId));
+      if (rows.length === 0) return;
+      const counts = await unreadCounts(
+        app.db,
+        rows.map((r) => r.userId),
+      );
+      for (const row of rows) {
+        const frame: ServerFrame = {
+          type: 'message',
+          data: { list: [toMessage(row)], count: counts.get(row.userId) ?? 0 },
+        };
+        const text = JSON.stringify(frame);
+        for (const client of byUser.get(row.userId) ?? []) {
+          if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+        }
+      }
+    };
+
+    const onSessions = async (event: SessionsEvent) => {
+      if (event.type === 'bind') {
+        const client = clients.get(event.client_id);
+        if (!client) return;
+        unbind(client);
+        client.userId = event.user_id;
+        client.sessionId = event.session_id;
+        let set = byUser.get(event.user_id);
+        if (!set) byUser.set(event.user_id, (set = new Set()));
+        set.add(client);
+      } else if (event.type === 'revoked') {
+        for (const client of clients.values())
+          if (client.sessionId === event.session_id) drop(client, '登录已失效');
+      } else if (event.type === 'user') {
+        for (const client of [...(byUser.get(event.user_id) ?? [])]) {
+          if (client.sessionId && !(await lookupSession(client.sessionId, event.user_id)))
+            drop(client, '登录已失效');
+        }
+      }
+    };
+
+    const unsubscribe = [
+      app.bus.subscribe(
+        'sc_messages',
+        (p) => void deliver(p as MessagesEvent).catch((err) => app.log.error({ err }, 'delivery failed')),
+      ),
+      app.bus.subscribe(
+        'sc_sessions',
+        (p) =>
+          void onSessions(p as SessionsEvent).catch((err) => app.log.error({ err }, 'session event failed')),
+      ),
+      onUserEvents({
+        changed: (userId) => void app.bus.publish('sc_sessions', { type: 'user', user_id: userId }),
+        revoked: (sessionId) =>
+          void app.bus.publish('sc_sessions', { type: 'revoked', session_id: sessionId }),
+      }),
+    ];
+
+    app.decorate('realtime', {
+      bind: (clientId, userId, sessionId) =>
+        app.bus.publish('sc_sessions', {
+          type: 'bind',
+          client_id: clientId,
+          user_id: userId,
+          session_id: sessionId,
+        }),
+      stats: () => ({ sockets: clients.size, users: byUser.size }),
+    } satisfies Realtime);
+
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      for (const u of unsubscribe) u();
+      for (const client of clients.values()) client.socket.terminate();
+    });
+  },
+  { name: 'realtime', dependencies: ['db', 'bus', 'auth'] },
+);

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginResult } from '@skill-cert/shared/auth';
+import type { Envelope } from '@skill-cert/shared/envelope';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../server-process.ts';
+import { TestSocket } from '../ws-client.ts';
+
+/**
+ * Two server processes on one PostgreSQL (DESIGN.md "Scale-out"): real-time events cross between them by
+ * LISTEN/NOTIFY. Run by `.ci/run` with TEST_DATABASE_URL (`npm run test:multi`).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl)
+  throw new Error('TEST_DATABASE_URL must point at a PostgreSQL server for the multi-instance tests');
+
+const dbName = `sc_multi_${randomBytes(5).toString('hex')}`;
+let a: ServerProcess;
+let b: ServerProcess;
+
+async function call<T>(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Envelope<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+const login = (server: ServerProcess, name: string) =>
+  call<LoginResult>(server, 'POST', '/api/login', { name, password: 'Demo@2026' });
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const env = { DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('hex') };
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it('a token from one instance works on the other', async () => {
+    const session = await login(a, 'qiye');
+    expect((await call(b, 'GET', '/api/user', undefined, session.data.token)).code).toBe(200);
+  });
+
+  it('a message created through one instance reaches a socket held by the other', async () => {
+    const kaoping = await login(a, 'kaoping');
+    const socket = await TestSocket.open(`${b.url.replace('http', 'ws')}/ws`);
+    const { client_id } = await socket.next('init');
+    // The bind request may land on either instance: it travels to the one holding the socket.
+    expect((await call(a, 'POST', '/api/websocket/bindUser', { client_id }, kaoping.data.token)).code).toBe(
+      200,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const admin = await login(a, 'pingtai');
+    const sent = await call<{ count: number }>(
+      a,
+      'POST',
+      '/api/notices',
+      { target: 'user', user_id: kaoping.data._id, content: '跨实例通知' },
+      admin.data.token,
+    );
+    expect(sent.data.count).toBe(1);
+    const push = await socket.next('message', 5000);
+    expect(push.data.list[0].content).toBe('跨实例通知');
+    expect(push.data.count).toBeGreaterThanOrEqual(1);
+    socket.close();
+  });
+
+  it('logout on one instance closes the socket on the other', async () => {
+    const session = await login(b, 'jigou');
+    const socket = await TestSocket.open(`${a.url.replace('http', 'ws')}/ws`);
+    const { client_id } = await socket.next('init');
+    await call(a, 'POST', '/api/websocket/bindUser', { client_id }, session.data.token);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await call(b, 'DELETE', '/api/logout', undefined, session.data.token)).code).toBe(200);
+    expect((await socket.next('logout', 5000)).data.reason).toBe('登录已失效');
+    expect((await call(a, 'GET', '/api/user', undefined, session.data.token)).code).toBe(401);
+  });
+});

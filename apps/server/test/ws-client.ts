@@ -1,0 +1,66 @@
+import type { ServerFrame } from '@skill-cert/shared/messages';
+import WebSocket from 'ws';
+
+/** A real WebSocket client that records the frames it receives (protocol tests, multi-instance tests). */
+export class TestSocket {
+  readonly frames: ServerFrame[] = [];
+  private waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
+  closed: { code: number } | undefined;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as ServerFrame;
+      this.frames.push(frame);
+      for (const w of [...this.waiters]) {
+        if (w.match(frame)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(frame);
+        }
+      }
+    });
+    ws.on('close', (code) => {
+      this.closed = { code };
+    });
+  }
+
+  static open(url: string): Promise<TestSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const client = new TestSocket(ws);
+      ws.once('open', () => resolve(client));
+      ws.once('error', reject);
+    });
+  }
+
+  /** The next frame of that type (or one already received and not yet taken, when `past` is true). */
+  next<T extends ServerFrame['type']>(
+    type: T,
+    timeoutMs = 5000,
+    past = true,
+  ): Promise<Extract<ServerFrame, { type: T }>> {
+    const seen = past ? this.frames.find((f) => f.type === type) : undefined;
+    if (seen) {
+      this.frames.splice(this.frames.indexOf(seen), 1);
+      return Promise.resolve(seen as Extract<ServerFrame, { type: T }>);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} frame within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        match: (f) => f.type === type,
+        resolve: (f) => {
+          clearTimeout(timer);
+          this.frames.splice(this.frames.indexOf(f), 1);
+          resolve(f as Extract<ServerFrame, { type: T }>);
+        },
+      });
+    });
+  }
+
+  send(frame: object) {
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
