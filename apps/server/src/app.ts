@@ -46,6 +46,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (config.maxConnections) app.server.maxConnections = config.maxConnections;
+  // Out of descriptors, accept() fails: log it and keep serving the connections already held.
+  app.server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EMFILE' || err.code === 'ENFILE')
+      app.log.warn({ code: err.code }, '连接数已达上限，拒绝新连接');
+    else app.log.error({ err }, 'server error');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -25,6 +25,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   SMS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
 });
 
 export type SmsProviderName = z.infer<typeof envSchema>['SMS_PROVIDER'] | 'memory';
@@ -46,6 +47,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** SMS sends allowed per client address per minute, on top of one per phone per 60 s. */
   smsPerIpPerMinute: number;
+  /**
+   * Connections (HTTP and WebSocket) held at once; past it new ones are refused cleanly. Default: the
+   * process's open-file limit less a margin for the database, files and logs.
+   */
+  maxConnections: number | null;
 }
 
 const truthy = (v: string) => v === '1' || v === 'true';
@@ -73,7 +79,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: truthy(e.SEED_DEMO),
     trustProxy: truthy(e.TRUST_PROXY),
     smsPerIpPerMinute: e.SMS_PER_IP_PER_MINUTE,
+    maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
   };
+}
+
+const FD_MARGIN = 500;
+
+/** The soft open-file limit (Linux /proc) less a margin; null where it cannot be read. */
+export function defaultMaxConnections(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) && soft > FD_MARGIN * 2 ? soft - FD_MARGIN : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A secret generated on first start and kept in the data folder, so tokens survive restarts. */
@@ -100,6 +122,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     trustProxy: false,
     smsPerIpPerMinute: 1000,
+    maxConnections: null,
     ...overrides,
   };
 }

@@ -40,10 +40,14 @@ export interface ServerProcess {
  * Starts the real server as its own process on a free port with a fresh data folder (browser tests,
  * benchmarks, multi-instance tests). `env` adds to or overrides the defaults.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  opts: { fdLimit?: number; dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sc-server-'));
+  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" --import tsx apps/server/src/main.ts`;
+  const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -14,6 +14,17 @@ export const userChanged = (...userIds: string[]) => {
   for (const id of userIds) emitter.emit('changed', id);
 };
 export const sessionRevoked = (sessionId: string) => emitter.emit('revoked', sessionId);
+/** A user's unread messages changed here (read, deleted); the real-time hub drops its cached copy. */
+export const unreadChanged = (...userIds: string[]) => {
+  for (const id of userIds) emitter.emit('unread', id);
+};
+
+export function onUnreadChanged(handler: (userId: string) => void): () => void {
+  emitter.on('unread', handler);
+  return () => {
+    emitter.off('unread', handler);
+  };
+}
 
 export function onUserEvents(handlers: {
   changed(userId: string): void;

@@ -1,13 +1,18 @@
 import websocket from '@fastify/websocket';
 import { HEARTBEAT_MS } from '@skill-cert/shared/constants';
-import type { ServerFrame } from '@skill-cert/shared/messages';
+import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { uuidv7 } from '../lib/id.ts';
-import { onUserEvents } from '../lib/userEvents.ts';
+import { onUnreadChanged, onUserEvents } from '../lib/userEvents.ts';
 import { createSessionLookup } from '../modules/auth/service.ts';
 import type { MessagesEvent } from '../modules/messages/messenger.ts';
-import { batchMessages, toMessage, unreadCounts, unreadMessages } from '../modules/messages/service.ts';
+import {
+  batchMessages,
+  toMessage,
+  unreadCountsOfBatch,
+  unreadMessages,
+} from '../modules/messages/service.ts';
 
 interface Client {
   id: string;
@@ -50,6 +55,18 @@ export const realtimePlugin = fp(
     const clients = new Map<string, Client>();
     const byUser = new Map<string, Set<Client>>();
     const lookupSession = createSessionLookup(app.db);
+    // Each bound user's unread list and count, answered to the 30 s intervalData without a query; dropped
+    // when the user's messages change here or (over the bus) on another instance.
+    const unreadCache = new Map<string, Promise<UnreadMessages>>();
+    const unreadOf = (userId: string) => {
+      let hit = unreadCache.get(userId);
+      if (!hit) {
+        hit = unreadMessages(app.db, userId);
+        unreadCache.set(userId, hit);
+        hit.catch(() => unreadCache.delete(userId));
+      }
+      return hit;
+    };
 
     const send = (client: Client, frame: ServerFrame) => {
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame));
@@ -58,7 +75,10 @@ export const realtimePlugin = fp(
       if (!client.userId) return;
       const set = byUser.get(client.userId);
       set?.delete(client);
-      if (set?.size === 0) byUser.delete(client.userId);
+      if (set?.size === 0) {
+        byUser.delete(client.userId);
+        unreadCache.delete(client.userId);
+      }
       client.userId = undefined;
       client.sessionId = undefined;
     };
@@ -89,7 +109,7 @@ export const realtimePlugin = fp(
         if (frame.type === 'login') {
           send(client, { type: 'login', data: { ok: Boolean(client.userId) } });
         } else if (frame.type === 'intervalData' && client.userId) {
-          unreadMessages(app.db, client.userId).then(
+          unreadOf(client.userId).then(
             (data) => send(client, { type: 'intervalData', data }),
             (err) => app.log.error({ err }, 'intervalData failed'),
           );
@@ -116,14 +136,17 @@ export const realtimePlugin = fp(
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
-    const deliver = async ({ batch_id }: MessagesEvent) => {
+    const deliver = async (event: MessagesEvent) => {
+      if ('unread_changed' in event) {
+        for (const id of event.unread_changed) unreadCache.delete(id);
+        return;
+      }
+      const { batch_id } = event;
       if (byUser.size === 0) return;
       const rows = (await batchMessages(app.db, batch_id)).filter((m) => byUser.has(m.userId));
       if (rows.length === 0) return;
-      const counts = await unreadCounts(
-        app.db,
-        rows.map((r) => r.userId),
-      );
+      for (const row of rows) unreadCache.delete(row.userId);
+      const counts = await unreadCountsOfBatch(app.db, batch_id);
       for (const row of rows) {
         const frame: ServerFrame = {
           type: 'message',
@@ -167,6 +190,7 @@ export const realtimePlugin = fp(
         (p) =>
           void onSessions(p as SessionsEvent).catch((err) => app.log.error({ err }, 'session event failed')),
       ),
+      onUnreadChanged((userId) => void app.bus.publish('sc_messages', { unread_changed: [userId] })),
       onUserEvents({
         changed: (userId) => void app.bus.publish('sc_sessions', { type: 'user', user_id: userId }),
         revoked: (sessionId) =>

@@ -13,9 +13,7 @@ export interface Messenger {
 }
 
 /** Live delivery: ids only on the bus; each instance reads the rows for the sockets it holds. */
-export interface MessagesEvent {
-  batch_id: string;
-}
+export type MessagesEvent = { batch_id: string } | { unread_changed: string[] };
 
 declare module 'fastify' {
   interface FastifyInstance {

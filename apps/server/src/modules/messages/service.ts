@@ -3,6 +3,7 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { unreadChanged } from '../../lib/userEvents.ts';
 import { users } from '../users/tables.ts';
 import { messages } from './tables.ts';
 
@@ -124,13 +125,16 @@ export async function unreadMessages(db: DbOrTx, userId: string): Promise<Unread
   return { list: rows.map(toMessage), count: n };
 }
 
-/** Unread counts of many users in one query (fan-out to every connected socket). */
-export async function unreadCounts(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+/** Unread counts of every recipient of one send, in one query (fan-out to every connected socket). */
+export async function unreadCountsOfBatch(db: DbOrTx, batchId: string): Promise<Map<string, number>> {
+  const recipients = db
+    .select({ userId: messages.userId })
+    .from(messages)
+    .where(eq(messages.batchId, batchId));
   const rows = await db
     .select({ userId: messages.userId, n: count() })
     .from(messages)
-    .where(and(inArray(messages.userId, userIds), eq(messages.whetherRead, 0)))
+    .where(and(inArray(messages.userId, recipients), eq(messages.whetherRead, 0)))
     .groupBy(messages.userId);
   return new Map(rows.map((r) => [r.userId, r.n]));
 }
@@ -148,6 +152,7 @@ export async function markRead(db: DbOrTx, userId: string, ids: string[]): Promi
       ),
     )
     .returning({ id: messages.id });
+  if (rows.length) unreadChanged(userId);
   return rows.length;
 }
 
@@ -157,6 +162,7 @@ export async function deleteMessages(db: DbOrTx, userId: string, ids: string[]):
     .delete(messages)
     .where(and(eq(messages.userId, userId), ids.length ? inArray(messages.id, ids) : undefined))
     .returning({ id: messages.id });
+  if (rows.length) unreadChanged(userId);
   return rows.length;
 }
 
