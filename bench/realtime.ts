@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { seedBenchUsers } from './lib/seed-users.ts';
@@ -55,14 +56,32 @@ function openSocket(url: string, onFrame: (data: string) => void): Promise<WebSo
   });
 }
 
+async function freshDatabase(adminUrl: string | undefined): Promise<string | null> {
+  if (!adminUrl) return null;
+  const name = `sc_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 process.on('exit', (code) => console.log(`bench exiting with code ${code}`));
 
 // ---- our server -----------------------------------------------------------------------------------
 const secret = randomBytes(32).toString('hex');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-rt-'));
 console.log(`seeding ${HOLD} users ...`);
-const users = await seedBenchUsers(dataDir, HOLD, secret);
-const server = await startServerProcess({ JWT_SECRET: secret, LOG_LEVEL: 'error' }, { dataDir });
+// With DATABASE_URL the server runs on that PostgreSQL (a fresh database is created on it), else embedded.
+const databaseUrl = await freshDatabase(process.env.DATABASE_URL);
+const users = await seedBenchUsers(dataDir, HOLD, secret, databaseUrl);
+const server = await startServerProcess(
+  { JWT_SECRET: secret, LOG_LEVEL: 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  { dataDir },
+);
+console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`);
 const serverPid = server.child.pid!;
 const wsUrl = `${server.url.replace('http', 'ws')}/ws`;
 const admin = (await (

@@ -13,12 +13,17 @@ export interface BenchUser {
 }
 
 /**
- * Writes `count` examiner accounts with live sessions straight into the embedded database of `dataDir`
- * (before the server starts on it) and signs their tokens with `secret`: logging 19,000 users in through
+ * Writes `count` examiner accounts with live sessions straight into the database (PostgreSQL at
+ * `databaseUrl`, else the embedded one of `dataDir`, before the server starts on it) and signs their tokens with `secret`: logging 19,000 users in through
  * the API would spend minutes on password hashing.
  */
-export async function seedBenchUsers(dataDir: string, count: number, secret: string): Promise<BenchUser[]> {
-  const database = await openDatabase({ url: null, pgliteDir: `${dataDir}/pglite` });
+export async function seedBenchUsers(
+  dataDir: string,
+  count: number,
+  secret: string,
+  databaseUrl: string | null = null,
+): Promise<BenchUser[]> {
+  const database = await openDatabase({ url: databaseUrl, pgliteDir: `${dataDir}/pglite` });
   const out: BenchUser[] = [];
   try {
     await ensureRoleTypes(database.db);
