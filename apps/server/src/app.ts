@@ -13,6 +13,7 @@ import { accessRoutes } from './modules/access/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(areaRoutes);
   await app.register(dictRoutes);
   await app.register(messageRoutes);
+  await app.register(companyRoutes);
   await app.register(webPlugin);
 
   // Several instances may start together on one PostgreSQL: they seed one at a time.

@@ -1,6 +1,8 @@
+import { CompanyRole } from '@skill-cert/shared/company';
 import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
 import { eq } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByName } from '../modules/access/defaults.ts';
+import { addMember } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
 import { createUser, ensureRoleTypes, findUserByAccount, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
@@ -8,8 +10,18 @@ import type { DbOrTx } from './client.ts';
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export const demoCompanies = [
-  { key: 'enterprise', name: '示例智能制造有限公司', creditCode: '91110108MA01DEM200' },
-  { key: 'institution', name: '示例职业技能培训评价中心', creditCode: '52110000MA01JGDM0K' },
+  {
+    key: 'enterprise',
+    name: '示例智能制造有限公司',
+    creditCode: '91110108MA01DEM200',
+    inviteCode: 'DEMO2026',
+  },
+  {
+    key: 'institution',
+    name: '示例职业技能培训评价中心',
+    creditCode: '52110000MA01JGDM0K',
+    inviteCode: 'JGDM2026',
+  },
 ] as const;
 
 /** The demo accounts the README lists; all share DEMO_PASSWORD. */
@@ -89,7 +101,18 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const companyIds = new Map<string, string>();
   for (const c of demoCompanies) {
-    await db.insert(companies).values({ name: c.name, creditCode: c.creditCode }).onConflictDoNothing();
+    await db
+      .insert(companies)
+      .values({
+        name: c.name,
+        creditCode: c.creditCode,
+        regionCode: '110108',
+        address: '北京市海淀区中关村大街1号',
+        contactName: '王经理',
+        contactPhone: '13800000001',
+        initiateCode: c.inviteCode,
+      })
+      .onConflictDoNothing();
     const [row] = await db
       .select({ id: companies.id })
       .from(companies)
@@ -107,5 +130,14 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       companyId: a.company ? companyIds.get(a.company) : null,
     });
     await grantRolesByName(db, user.id, a.grants);
+    const companyId = a.company ? companyIds.get(a.company) : undefined;
+    // The first demo account of a company is its administrator.
+    if (companyId)
+      await addMember(
+        db,
+        companyId,
+        user.id,
+        a.company === 'enterprise' && a.name !== 'qiye' ? CompanyRole.MEMBER : CompanyRole.ADMIN,
+      );
   }
 }

@@ -1,0 +1,177 @@
+import {
+  contactInfoBody,
+  createCompanyBody,
+  enNameBody,
+  joinCompanyBody,
+  logoBody,
+  rejectBody,
+  subNameBody,
+} from '@skill-cert/shared/company';
+import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { RoleType } from '@skill-cert/shared/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { readableFile } from '../files/service.ts';
+import {
+  assertCompanyAdmin,
+  createCompany,
+  decideJoinRequest,
+  findCompany,
+  inviteCode,
+  listJoinRequests,
+  myLatestJoinRequest,
+  requestToJoin,
+  switchInitiateStatus,
+  toCompanyInfo,
+  updateCompany,
+  withdrawMyRequest,
+} from './service.ts';
+
+const idParams = z.object({ id: z.string().uuid('企业不存在') });
+const requestParams = z.object({ id: z.string().uuid('申请不存在') });
+const JOIN_CATEGORY = '企业通知';
+
+/**
+ * Companies (spec §7): create or join, settings by the administrator, join requests. The company is always
+ * the caller's own, taken from the session, never from the request.
+ */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const enterprise = app.requireRoleType(RoleType.ENTERPRISE);
+
+  app.post('/api/companies', { preHandler: enterprise, schema: { body: createCompanyBody } }, async (req) => {
+    if (req.auth.user.companyId) throw forbidden('您已加入企业，不能再创建企业');
+    await readableFile(db, req.body.licence_file_id, req.auth.user);
+    const company = await createCompany(db, req.auth.userId, req.body);
+    return ok(toCompanyInfo(company), '企业创建成功');
+  });
+
+  app.get('/api/companies/getInitiateCode', { preHandler: enterprise }, async (req) => {
+    const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+    return ok(await inviteCode(db, companyId));
+  });
+
+  app.get('/api/companies/switchInitiateStatus', { preHandler: enterprise }, async (req) => {
+    const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+    const result = await switchInitiateStatus(db, companyId);
+    return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
+  });
+
+  const settings = <T extends z.ZodType>(
+    path: string,
+    body: T,
+    values: (b: z.infer<T>) => Record<string, unknown>,
+  ) =>
+    app.patch(path, { preHandler: enterprise, schema: { body } }, async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      return ok(
+        toCompanyInfo(await updateCompany(db, companyId, values(req.body as z.infer<T>))),
+        '保存成功',
+      );
+    });
+  settings('/api/companies/updateContactInfo', contactInfoBody, (b) => ({
+    contactName: b.contact_name,
+    contactPhone: b.contact_phone,
+    contactEmail: b.contact_email,
+  }));
+  settings('/api/companies/updateSubName', subNameBody, (b) => ({ subName: b.sub_name }));
+  settings('/api/companies/updateEnName', enNameBody, (b) => ({ enName: b.en_name }));
+  app.patch(
+    '/api/companies/updateLogo',
+    { preHandler: enterprise, schema: { body: logoBody } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      await readableFile(db, req.body.logo_file_id, req.auth.user);
+      return ok(
+        toCompanyInfo(await updateCompany(db, companyId, { logoFileId: req.body.logo_file_id })),
+        '保存成功',
+      );
+    },
+  );
+
+  app.post(
+    '/api/companies/join',
+    { preHandler: enterprise, schema: { body: joinCompanyBody } },
+    async (req) => {
+      const { request, company } = await requestToJoin(
+        db,
+        req.auth.userId,
+        req.auth.user.companyId,
+        req.body.code,
+      );
+      return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
+    },
+  );
+
+  app.get('/api/companies/myJoinRequest', { preHandler: enterprise }, async (req) =>
+    ok(await myLatestJoinRequest(db, req.auth.userId)),
+  );
+
+  app.delete('/api/companies/myJoinRequest', { preHandler: enterprise }, async (req) => {
+    await withdrawMyRequest(db, req.auth.userId);
+    return ok(null, '已撤回加入申请');
+  });
+
+  app.get(
+    '/api/companies/joinRequests',
+    {
+      preHandler: enterprise,
+      schema: {
+        querystring: pageQuery.extend({
+          status: z.coerce.number().int().min(0).max(3).optional(),
+          keyword: z.string().trim().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const { rows, total } = await listJoinRequests(db, companyId, req.query);
+      return ok({ list: rows, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  app.post(
+    '/api/companies/joinRequests/:id/approve',
+    { preHandler: enterprise, schema: { params: requestParams } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const { userId, companyName } = await decideJoinRequest(db, companyId, req.params.id, req.auth.userId, {
+        approve: true,
+      });
+      await app.messenger.toUsers([userId], {
+        category: JOIN_CATEGORY,
+        content: `您加入「${companyName}」的申请已通过`,
+        relatedId: companyId,
+      });
+      return ok(null, '已通过');
+    },
+  );
+
+  app.post(
+    '/api/companies/joinRequests/:id/reject',
+    { preHandler: enterprise, schema: { params: requestParams, body: rejectBody } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const { userId, companyName } = await decideJoinRequest(db, companyId, req.params.id, req.auth.userId, {
+        approve: false,
+        reason: req.body.reason,
+      });
+      await app.messenger.toUsers([userId], {
+        category: JOIN_CATEGORY,
+        content: `您加入「${companyName}」的申请被驳回：${req.body.reason}`,
+        relatedId: companyId,
+      });
+      return ok(null, '已驳回');
+    },
+  );
+
+  // A company's record: its own members, or the platform (review). Anyone else: 404, as if it did not exist.
+  app.get('/api/companies/:id', { schema: { params: idParams } }, async (req) => {
+    const company = await findCompany(db, req.params.id);
+    const isPlatform = req.auth.user.activeRoleTypeId === RoleType.PLATFORM;
+    if (!company || (!isPlatform && req.auth.user.companyId !== company.id)) throw notFound('企业不存在');
+    return ok(toCompanyInfo(company));
+  });
+};

@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CompanyInfo,
+  CompanyRole,
+  type CreateCompanyBody,
+  type JoinRequestRow,
+  JoinRequestStatus,
+  joinRequestStatusText,
+} from '@skill-cert/shared/company';
+import { formatDateTime } from '@skill-cert/shared/time';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { userChanged } from '../../lib/userEvents.ts';
+import { regionNames } from '../area/service.ts';
+import { webPathOf } from '../files/service.ts';
+import { users } from '../users/tables.ts';
+import { companies, companyMembers, joinRequests } from './tables.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+const fileRef = (id: string | null) => (id ? { file_id: id, webPath: webPathOf(id) } : null);
+
+export function toCompanyInfo(c: CompanyRow): CompanyInfo {
+  return {
+    _id: c.id,
+    name: c.name,
+    credit_code: c.creditCode,
+    sub_name: c.subName,
+    en_name: c.enName,
+    region_code: c.regionCode,
+    region_names: c.regionCode ? regionNames(c.regionCode) : [],
+    address: c.address,
+    contact_name: c.contactName,
+    contact_phone: c.contactPhone,
+    contact_email: c.contactEmail,
+    licence_file: fileRef(c.licenceFileId),
+    logo_file: fileRef(c.logoFileId),
+    status: c.status ? 1 : 0,
+    create_time_str: formatDateTime(c.createdAt),
+  };
+}
+
+export async function findCompany(db: DbOrTx, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** The caller's role in their current company; refuses users without one. */
+export async function membershipOf(db: DbOrTx, userId: string, companyId: string | null) {
+  if (!companyId) throw forbidden('您还没有加入企业');
+  const [m] = await db
+    .select()
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  if (!m) throw forbidden('您不是该企业的成员');
+  return m;
+}
+
+export async function assertCompanyAdmin(
+  db: DbOrTx,
+  userId: string,
+  companyId: string | null,
+): Promise<string> {
+  const m = await membershipOf(db, userId, companyId);
+  if (m.role !== CompanyRole.ADMIN) throw forbidden('仅企业管理员可以执行此操作');
+  return m.companyId;
+}
+
+const newInviteCode = () =>
+  randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8);
+
+/** Creates a company; its creator becomes its administrator and belongs to it from now on. */
+export async function createCompany(
+  db: DbOrTx,
+  userId: string,
+  body: CreateCompanyBody,
+): Promise<CompanyRow> {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.creditCode, body.credit_code));
+  if (taken) throw badRequest('该统一社会信用代码已注册，请联系该企业管理员邀请您加入');
+  if (regionNames(body.region_code).length < 2) throw badRequest('请选择所在地区');
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: body.name,
+        creditCode: body.credit_code,
+        regionCode: body.region_code,
+        address: body.address,
+        contactName: body.contact_name,
+        contactPhone: body.contact_phone,
+        licenceFileId: body.licence_file_id,
+        initiateCode: newInviteCode(),
+        createdBy: userId,
+      })
+      .returning();
+    await tx.insert(companyMembers).values({ companyId: company.id, userId, role: CompanyRole.ADMIN });
+    await tx.update(users).set({ companyId: company.id }).where(eq(users.id, userId));
+    await withdrawPendingRequests(tx, userId);
+    userChanged(userId);
+    return company;
+  });
+}
+
+async function withdrawPendingRequests(db: DbOrTx, userId: string) {
+  await db
+    .update(joinRequests)
+    .set({ status: JoinRequestStatus.WITHDRAWN, decidedAt: new Date() })
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JoinRequestStatus.PENDING)));
+}
+
+export async function updateCompany(
+  db: DbOrTx,
+  companyId: string,
+  values: Partial<CompanyRow>,
+): Promise<CompanyRow> {
+  const [row] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning();
+  if (!row) throw notFound('企业不存在');
+  return row;
+}
+
+export async function inviteCode(
+  db: DbOrTx,
+  companyId: string,
+): Promise<{ initiate_code: string; initiate_status: number }> {
+  let company = await findCompany(db, companyId);
+  if (!company) throw notFound('企业不存在');
+  if (!company.initiateCode) company = await updateCompany(db, companyId, { initiateCode: newInviteCode() });
+  return { initiate_code: company.initiateCode!, initiate_status: company.initiateStatus };
+}
+
+export async function switchInitiateStatus(db: DbOrTx, companyId: string) {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('企业不存在');
+  await updateCompany(db, companyId, { initiateStatus: company.initiateStatus ? 0 : 1 });
+  return inviteCode(db, companyId);
+}
+
+/** A user without a company asks to join the one whose invite code this is. */
+export async function requestToJoin(
+  db: DbOrTx,
+  userId: string,
+  companyIdOfUser: string | null,
+  code: string,
+) {
+  if (companyIdOfUser) throw badRequest('您已加入企业，不能再申请加入其他企业');
+  const [company] = await db.select().from(companies).where(eq(companies.initiateCode, code.toUpperCase()));
+  if (!company) throw badRequest('邀请码不正确，请向企业管理员确认');
+  if (!company.initiateStatus) throw badRequest('该企业已关闭加入申请，请联系企业管理员');
+  if (!company.status) throw badRequest('该企业已被冻结，暂不能加入');
+  const [pending] = await db
+    .select({ id: joinRequests.id, companyId: joinRequests.companyId })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JoinRequestStatus.PENDING)));
+  if (pending) throw badRequest('您已有待审核的加入申请，请等待审核或先撤回');
+  const [row] = await db.insert(joinRequests).values({ companyId: company.id, userId }).returning();
+  return { request: row, company };
+}
+
+const requestColumns = {
+  request: joinRequests,
+  companyName: companies.name,
+  userName: users.name,
+  userPhone: users.phone,
+};
+
+type RequestJoined = {
+  request: typeof joinRequests.$inferSelect;
+  companyName: string;
+  userName: string;
+  userPhone: string;
+};
+
+const toJoinRequestRow = (r: RequestJoined): JoinRequestRow => ({
+  _id: r.request.id,
+  company_id: r.request.companyId,
+  company_name: r.companyName,
+  user_id: r.request.userId,
+  user_name: r.userName,
+  user_phone: r.userPhone,
+  status: r.request.status,
+  status_text: joinRequestStatusText[r.request.status] ?? '',
+  reason: r.request.reason,
+  create_time_str: formatDateTime(r.request.createdAt),
+  decide_time_str: r.request.decidedAt ? formatDateTime(r.request.decidedAt) : null,
+});
+
+/** The user's latest join request, for /join ("waiting for approval", withdraw). */
+export async function myLatestJoinRequest(db: DbOrTx, userId: string): Promise<JoinRequestRow | null> {
+  const [row] = await db
+    .select(requestColumns)
+    .from(joinRequests)
+    .innerJoin(companies, eq(companies.id, joinRequests.companyId))
+    .innerJoin(users, eq(users.id, joinRequests.userId))
+    .where(eq(joinRequests.userId, userId))
+    .orderBy(desc(joinRequests.createdAt))
+    .limit(1);
+  return row ? toJoinRequestRow(row) : null;
+}
+
+export async function withdrawMyRequest(db: DbOrTx, userId: string): Promise<void> {
+  const rows = await db
+    .update(joinRequests)
+    .set({ status: JoinRequestStatus.WITHDRAWN, decidedAt: new Date() })
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JoinRequestStatus.PENDING)))
+    .returning({ id: joinRequests.id });
+  if (rows.length === 0) throw badRequest('没有待审核的加入申请');
+}
+
+export async function listJoinRequests(
+  db: DbOrTx,
+  companyId: string,
+  q: { status?: number; keyword?: string; page: number; per_page: number },
+) {
+  const where = and(
+    eq(joinRequests.companyId, companyId),
+    q.status === undefined ? undefined : eq(joinRequests.status, q.status),
+    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
+  );
+  const base = () =>
+    db
+      .select(requestColumns)
+      .from(joinRequests)
+      .innerJoin(companies, eq(companies.id, joinRequests.companyId))
+      .innerJoin(users, eq(users.id, joinRequests.userId))
+      .where(where);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(joinRequests)
+    .innerJoin(users, eq(users.id, joinRequests.userId))
+    .where(where);
+  const rows = await base()
+    .orderBy(desc(joinRequests.createdAt))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { rows: rows.map(toJoinRequestRow), total: n };
+}
+
+/** The administrator approves or rejects a pending request of their own company. Returns the applicant. */
+export async function decideJoinRequest(
+  db: DbOrTx,
+  companyId: string,
+  requestId: string,
+  adminId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<{ userId: string; companyName: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select(requestColumns)
+      .from(joinRequests)
+      .innerJoin(companies, eq(companies.id, joinRequests.companyId))
+      .innerJoin(users, eq(users.id, joinRequests.userId))
+      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.companyId, companyId)));
+    if (!row) throw notFound('申请不存在');
+    if (row.request.status !== JoinRequestStatus.PENDING) throw badRequest('该申请已处理');
+    const [applicant] = await tx
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, row.request.userId));
+    if (decision.approve && applicant?.companyId) throw badRequest('该用户已加入其他企业');
+    await tx
+      .update(joinRequests)
+      .set({
+        status: decision.approve ? JoinRequestStatus.APPROVED : JoinRequestStatus.REJECTED,
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: adminId,
+        decidedAt: new Date(),
+      })
+      .where(eq(joinRequests.id, requestId));
+    if (decision.approve) {
+      await tx
+        .insert(companyMembers)
+        .values({ companyId, userId: row.request.userId, role: CompanyRole.MEMBER })
+        .onConflictDoNothing();
+      await tx.update(users).set({ companyId }).where(eq(users.id, row.request.userId));
+      userChanged(row.request.userId);
+    }
+    return { userId: row.request.userId, companyName: row.companyName };
+  });
+}
+
+/** Adds an existing membership row for demo data and company creation elsewhere (idempotent). */
+export async function addMember(db: DbOrTx, companyId: string, userId: string, role: number): Promise<void> {
+  await db.insert(companyMembers).values({ companyId, userId, role }).onConflictDoNothing();
+}

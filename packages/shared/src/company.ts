@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { isValidCreditCode } from './creditCode.ts';
+
+/** Company (tenant) contract: create, join by invite code, settings (spec §7 Companies, DOMAIN.md 1, 3, 11). */
+const phone = z
+  .string({ error: '请输入联系电话' })
+  .trim()
+  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, '联系电话格式不正确');
+const fileId = (what: string) => z.string({ error: `请上传${what}` }).uuid(`请上传${what}`);
+
+export const createCompanyBody = z.object({
+  name: z
+    .string({ error: '请输入企业名称' })
+    .trim()
+    .min(2, '请输入企业名称')
+    .max(100, '企业名称不能超过100个字符'),
+  credit_code: z
+    .string({ error: '请输入统一社会信用代码' })
+    .trim()
+    .min(1, '请输入统一社会信用代码')
+    .transform((v) => v.toUpperCase())
+    .refine(isValidCreditCode, '统一社会信用代码不正确，请核对'),
+  region_code: z.string({ error: '请选择所在地区' }).regex(/^\d{6}$/, '请选择所在地区'),
+  address: z
+    .string({ error: '请输入详细地址' })
+    .trim()
+    .min(1, '请输入详细地址')
+    .max(200, '详细地址不能超过200个字符'),
+  contact_name: z
+    .string({ error: '请输入联系人' })
+    .trim()
+    .min(1, '请输入联系人')
+    .max(50, '联系人不能超过50个字符'),
+  contact_phone: phone,
+  licence_file_id: fileId('营业执照'),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanyBody>;
+
+export const joinCompanyBody = z.object({
+  code: z.string({ error: '请输入邀请码' }).trim().min(1, '请输入邀请码').max(32, '邀请码不正确'),
+});
+
+export const contactInfoBody = z.object({
+  contact_name: z
+    .string({ error: '请输入联系人' })
+    .trim()
+    .min(1, '请输入联系人')
+    .max(50, '联系人不能超过50个字符'),
+  contact_phone: phone,
+  contact_email: z
+    .string()
+    .trim()
+    .email('邮箱格式不正确')
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
+});
+export const subNameBody = z.object({
+  sub_name: z
+    .string({ error: '请输入企业简称' })
+    .trim()
+    .min(1, '请输入企业简称')
+    .max(30, '企业简称不能超过30个字符'),
+});
+export const enNameBody = z.object({
+  en_name: z
+    .string({ error: '请输入英文名称' })
+    .trim()
+    .min(1, '请输入英文名称')
+    .max(200, '英文名称不能超过200个字符')
+    .regex(/^[A-Za-z0-9 .,&()'-]+$/, '英文名称只能包含英文字母、数字和常用符号'),
+});
+export const logoBody = z.object({ logo_file_id: fileId('企业标志') });
+
+export const rejectBody = z.object({
+  reason: z
+    .string({ error: '请输入驳回原因' })
+    .trim()
+    .min(1, '请输入驳回原因')
+    .max(500, '驳回原因不能超过500个字符'),
+});
+
+/** 1 管理员 (administrator), 2 成员 (member). */
+export const CompanyRole = { ADMIN: 1, MEMBER: 2 } as const;
+/** 0 待审核, 1 已通过, 2 已驳回, 3 已撤回. */
+export const JoinRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3 } as const;
+export const joinRequestStatusText: Record<number, string> = {
+  0: '待审核',
+  1: '已通过',
+  2: '已驳回',
+  3: '已撤回',
+};
+
+export interface CompanyInfo {
+  _id: string;
+  name: string;
+  credit_code: string | null;
+  sub_name: string | null;
+  en_name: string | null;
+  region_code: string | null;
+  region_names: string[];
+  address: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  licence_file: { file_id: string; webPath: string } | null;
+  logo_file: { file_id: string; webPath: string } | null;
+  /** 1 正常, 0 已冻结. */
+  status: 0 | 1;
+  create_time_str: string;
+}
+
+export interface JoinRequestRow {
+  _id: string;
+  company_id: string;
+  company_name: string;
+  user_id: string;
+  user_name: string;
+  user_phone: string;
+  status: number;
+  status_text: string;
+  reason: string | null;
+  create_time_str: string;
+  decide_time_str: string | null;
+}
