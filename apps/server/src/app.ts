@@ -18,6 +18,7 @@ import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(appRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(phoneRoutes);
   await app.register(accessRoutes);
   await app.register(fileRoutes);
   await app.register(areaRoutes);

@@ -123,3 +123,39 @@ export interface JoinRequestRow {
   create_time_str: string;
   decide_time_str: string | null;
 }
+
+export const addMemberBody = z.object({
+  name: z
+    .string({ error: '请输入姓名' })
+    .trim()
+    .min(2, '姓名应为2-32个字符')
+    .max(32, '姓名应为2-32个字符')
+    .regex(/^[\p{L}\p{N}_.-]+$/u, '姓名只能包含中文、字母、数字或 _ . -'),
+  phone: z
+    .string({ error: '请输入手机号' })
+    .trim()
+    .min(1, '请输入手机号')
+    .regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
+});
+
+export const makeAdminBody = z.object({
+  verify_code: z
+    .string({ error: '请输入验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '验证码应为6位数字'),
+});
+
+export const newAdminSmsBody = z.object({
+  user_id: z.string({ error: '请选择新管理员' }).uuid('请选择新管理员'),
+});
+
+export interface MemberRow {
+  user_id: string;
+  name: string;
+  phone: string;
+  /** 1 管理员, 2 成员. */
+  role: number;
+  role_text: string;
+  joined_time_str: string;
+}
+export const companyRoleText: Record<number, string> = { 1: '管理员', 2: '成员' };

@@ -1,9 +1,12 @@
 import {
+  addMemberBody,
   contactInfoBody,
   createCompanyBody,
   enNameBody,
   joinCompanyBody,
   logoBody,
+  makeAdminBody,
+  newAdminSmsBody,
   rejectBody,
   subNameBody,
 } from '@skill-cert/shared/company';
@@ -14,17 +17,24 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { readableFile } from '../files/service.ts';
+import { consumeCode, sendCode } from '../verification/service.ts';
 import {
+  addMemberByPhone,
   assertCompanyAdmin,
   createCompany,
   decideJoinRequest,
   findCompany,
   inviteCode,
   listJoinRequests,
+  listMembers,
+  membershipOf,
+  memberUser,
   myLatestJoinRequest,
+  removeMember,
   requestToJoin,
   switchInitiateStatus,
   toCompanyInfo,
+  transferAdmin,
   updateCompany,
   withdrawMyRequest,
 } from './service.ts';
@@ -164,6 +174,77 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         relatedId: companyId,
       });
       return ok(null, '已驳回');
+    },
+  );
+
+  app.get(
+    '/api/companies/members',
+    {
+      preHandler: enterprise,
+      schema: { querystring: pageQuery.extend({ keyword: z.string().trim().optional() }) },
+    },
+    async (req) => {
+      const m = await membershipOf(db, req.auth.userId, req.auth.user.companyId);
+      const { list, total } = await listMembers(db, m.companyId, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  app.post(
+    '/api/companies/members',
+    { preHandler: enterprise, schema: { body: addMemberBody } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const user = await addMemberByPhone(db, companyId, req.body);
+      const company = await findCompany(db, companyId);
+      await app.messenger.toUsers([user.id], {
+        category: JOIN_CATEGORY,
+        content: `您已被添加为「${company?.name}」的成员`,
+        relatedId: companyId,
+      });
+      return ok({ user_id: user.id }, '添加成功');
+    },
+  );
+
+  app.delete(
+    '/api/companies/members/:userId',
+    { preHandler: enterprise, schema: { params: z.object({ userId: z.string().uuid('成员不存在') }) } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      await removeMember(db, companyId, req.params.userId);
+      return ok(null, '已移除');
+    },
+  );
+
+  // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
+  app.post(
+    '/api/newAdmin/sms',
+    { preHandler: enterprise, schema: { body: newAdminSmsBody } },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const target = await memberUser(db, companyId, req.body.user_id);
+      await sendCode(db, app.sms, target.phone, 'newAdmin');
+      return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
+    },
+  );
+
+  app.post(
+    '/api/companies/members/:userId/makeAdmin',
+    {
+      preHandler: enterprise,
+      schema: { params: z.object({ userId: z.string().uuid('成员不存在') }), body: makeAdminBody },
+    },
+    async (req) => {
+      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      const target = await memberUser(db, companyId, req.params.userId);
+      await consumeCode(db, target.phone, 'newAdmin', req.body.verify_code);
+      await transferAdmin(db, companyId, req.auth.userId, target.id);
+      await app.messenger.toUsers([target.id], {
+        category: JOIN_CATEGORY,
+        content: '您已成为企业管理员',
+        relatedId: companyId,
+      });
+      return ok(null, '管理员已移交');
     },
   );
 

@@ -3,17 +3,21 @@ import {
   type CompanyInfo,
   CompanyRole,
   type CreateCompanyBody,
+  companyRoleText,
   type JoinRequestRow,
   JoinRequestStatus,
   joinRequestStatusText,
+  type MemberRow,
 } from '@skill-cert/shared/company';
+import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { regionNames } from '../area/service.ts';
 import { webPathOf } from '../files/service.ts';
+import { createUser, findUserByPhone, grantRoleType, isNameTaken } from '../users/service.ts';
 import { users } from '../users/tables.ts';
 import { companies, companyMembers, joinRequests } from './tables.ts';
 
@@ -285,4 +289,125 @@ export async function decideJoinRequest(
 /** Adds an existing membership row for demo data and company creation elsewhere (idempotent). */
 export async function addMember(db: DbOrTx, companyId: string, userId: string, role: number): Promise<void> {
   await db.insert(companyMembers).values({ companyId, userId, role }).onConflictDoNothing();
+}
+
+export async function listMembers(
+  db: DbOrTx,
+  companyId: string,
+  q: { keyword?: string; page: number; per_page: number },
+) {
+  const where = and(
+    eq(companyMembers.companyId, companyId),
+    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
+  );
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where);
+  const rows = await db
+    .select({ member: companyMembers, name: users.name, phone: users.phone })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where)
+    .orderBy(asc(companyMembers.role), desc(companyMembers.joinedAt))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const list: MemberRow[] = rows.map((r) => ({
+    user_id: r.member.userId,
+    name: r.name,
+    phone: r.phone,
+    role: r.member.role,
+    role_text: companyRoleText[r.member.role] ?? '',
+    joined_time_str: formatDateTime(r.member.joinedAt),
+  }));
+  return { list, total: n };
+}
+
+/**
+ * Adds a person by name and phone: an existing account without a company joins; otherwise an enterprise
+ * account is created without a password (the person signs in by SMS code).
+ */
+export async function addMemberByPhone(
+  db: DbOrTx,
+  companyId: string,
+  input: { name: string; phone: string },
+) {
+  return db.transaction(async (tx) => {
+    let user = await findUserByPhone(tx, input.phone);
+    if (user?.companyId === companyId) throw badRequest('该用户已是本企业成员');
+    if (user?.companyId) throw badRequest('该手机号的用户已加入其他企业');
+    if (!user) {
+      if (await isNameTaken(tx, input.name))
+        throw badRequest('该姓名已被其他账号用作用户名，请加以区分（如 张三2）');
+      user = await createUser(tx, {
+        name: input.name,
+        phone: input.phone,
+        roleTypeIds: [RoleType.ENTERPRISE],
+      });
+    } else {
+      await grantRoleType(tx, user.id, RoleType.ENTERPRISE);
+    }
+    await tx.insert(companyMembers).values({ companyId, userId: user.id, role: CompanyRole.MEMBER });
+    await tx.update(users).set({ companyId }).where(eq(users.id, user.id));
+    await withdrawPendingRequests(tx, user.id);
+    userChanged(user.id);
+    return user;
+  });
+}
+
+/** Removes a member; the last administrator cannot be removed. */
+export async function removeMember(db: DbOrTx, companyId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    if (!member) throw notFound('成员不存在');
+    if (member.role === CompanyRole.ADMIN) {
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, CompanyRole.ADMIN)));
+      if (n <= 1) throw badRequest('不能移除企业唯一的管理员，请先将管理员移交给其他成员');
+    }
+    await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await tx
+      .update(users)
+      .set({ companyId: null })
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+    userChanged(userId);
+  });
+}
+
+export async function memberUser(db: DbOrTx, companyId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, phone: users.phone, name: users.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  if (!row) throw notFound('成员不存在');
+  return row;
+}
+
+/** Hands the administrator role to another member; the old administrator stays as a member. */
+export async function transferAdmin(
+  db: DbOrTx,
+  companyId: string,
+  fromUserId: string,
+  toUserId: string,
+): Promise<void> {
+  if (fromUserId === toUserId) throw badRequest('您已是管理员');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(companyMembers)
+      .set({ role: CompanyRole.ADMIN })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, toUserId)));
+    await tx
+      .update(companyMembers)
+      .set({ role: CompanyRole.MEMBER })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, fromUserId)));
+  });
 }

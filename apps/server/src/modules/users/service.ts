@@ -248,3 +248,18 @@ export async function setUserRoleTypes(db: DbOrTx, userId: string, roleTypeIds: 
     userChanged(userId);
   });
 }
+
+/** Adds one role type to a user (idempotent). */
+export async function grantRoleType(db: DbOrTx, userId: string, roleTypeId: RoleTypeId): Promise<void> {
+  await db.insert(userRoleTypes).values({ userId, roleTypeId }).onConflictDoNothing();
+  userChanged(userId);
+}
+
+/** Binds a new phone number; false when another account already uses it. */
+export async function changePhone(db: DbOrTx, userId: string, phone: string): Promise<boolean> {
+  const other = await findUserByPhone(db, phone);
+  if (other && other.id !== userId) return false;
+  await db.update(users).set({ phone }).where(eq(users.id, userId));
+  userChanged(userId);
+  return true;
+}
