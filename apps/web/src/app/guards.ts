@@ -2,6 +2,7 @@ import type { UserInfo } from '@skill-cert/shared/auth';
 import { RoleType, roleHome } from '@skill-cert/shared/roles';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { feedback } from '@/shared/feedback';
+import { loadPersonalMenus } from '@/shared/permissions/personal-menus';
 import { loginPathFor } from '@/shared/redirect';
 import { getUser } from '@/shared/session/api/get-user';
 import { clearSession, getToken, NO_ROLE_MESSAGE, saveUser } from '@/shared/session/session';
@@ -36,10 +37,15 @@ async function signedInUser(request: Request): Promise<UserInfo> {
   return user;
 }
 
-/** The signed-in area: an enterprise user without a company must first join or create one. */
+/**
+ * The signed-in area: an enterprise user without a company must first join or create one. For the
+ * server-menu portals the menus are loaded here, before any page renders, so a reload or a deep
+ * link on a server-menu route finds its route; later navigations refresh them in the background.
+ */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await signedInUser(request);
   if (user.active_role_type_id === RoleType.ENTERPRISE && !user.company_id) throw redirect('/join');
+  await loadPersonalMenus(user);
   return null;
 }
 

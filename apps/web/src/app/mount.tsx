@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { isPhoneUserAgent } from '@/shared/device';
+import { initLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import './global.css';
 import { PhoneNotice } from './phone-notice';
 import { AppProviders, configureStaticFeedback } from './provider';
@@ -14,6 +15,7 @@ export function mount(container: HTMLElement, userAgent: string = navigator.user
     root.render(<PhoneNotice />);
     return root;
   }
+  initLayoutSettings();
   configureStaticFeedback();
   root.render(
     <StrictMode>

@@ -1,28 +1,32 @@
-import { PRODUCT_PRIMARY_COLOR } from '@skill-cert/shared/constants';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import type { SizeType as AntdSize } from 'antd/es/config-provider/SizeContext';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { FeedbackBridge } from '@/shared/feedback';
+import { type SizeType, useLayoutSettings } from '@/shared/layout-settings/layout-settings';
+import { createQueryClient, sessionQueryClient } from '@/shared/session/query-client';
+
+export { createQueryClient };
 
 dayjs.locale('zh-cn');
 
-const theme: ThemeConfig = { token: { colorPrimary: PRODUCT_PRIMARY_COLOR } };
+const themeFor = (colorPrimary: string): ThemeConfig => ({ token: { colorPrimary } });
+const componentSizes: Record<SizeType, AntdSize> = { large: 'large', medium: 'middle', small: 'small' };
 // Buttons read exactly as written (登录, not 登 录), for users and for browser tests alike.
 const buttonConfig = { autoInsertSpace: false };
-
-export function createQueryClient(): QueryClient {
-  // The HTTP client already shows errors; retrying would repeat them.
-  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-}
 
 /** Gives antd's static message / Modal (used before <FeedbackBridge /> mounts) the same locale and theme. */
 export function configureStaticFeedback(): void {
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider locale={zhCN} theme={theme} button={buttonConfig}>
+      <ConfigProvider
+        locale={zhCN}
+        theme={themeFor(useLayoutSettings.getState().themeColor)}
+        button={buttonConfig}
+      >
         <App>{children}</App>
       </ConfigProvider>
     ),
@@ -30,9 +34,13 @@ export function configureStaticFeedback(): void {
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? sessionQueryClient);
+  // The stored colour is in the store from the first render on: no flash of the default colour.
+  const themeColor = useLayoutSettings((s) => s.themeColor);
+  const size = useLayoutSettings((s) => s.size);
+  const theme = useMemo(() => themeFor(themeColor), [themeColor]);
   return (
-    <ConfigProvider locale={zhCN} theme={theme} button={buttonConfig}>
+    <ConfigProvider locale={zhCN} theme={theme} button={buttonConfig} componentSize={componentSizes[size]}>
       <App>
         <FeedbackBridge />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -1,10 +1,12 @@
+import { profileLabels, RoleType } from '@skill-cert/shared/roles';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
+import { enterprisePages } from './enterprise-pages';
 import { alwaysRevalidate, requireSession, requireSessionWithoutCompany } from './guards';
-import { roleHomeTitles } from './role-homes';
 import type { RouteHandle } from './route-handle';
 import { HomeRedirect } from './routes/home-redirect';
+import { RequireRole } from './routes/require-role';
 import { RouteError } from './routes/route-error';
 
 /** Route `lazy` for a page component exported by name. */
@@ -12,9 +14,13 @@ const page =
   (load: () => Promise<ComponentType>): (() => Promise<{ Component: ComponentType }>) =>
   async () => ({ Component: await load() });
 
-const handle = (title: string): RouteHandle => ({ title });
+const handle = (title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...extra });
 
-const placeholder = page(() => import('./routes/placeholder-page').then((m) => m.PlaceholderPage));
+/** A static page whose screen comes later: the placeholder with its title. */
+const placeholder = (title: string) => async () => {
+  const { PlaceholderPage } = await import('./routes/placeholder-page');
+  return { element: <PlaceholderPage title={title} /> };
+};
 
 const publicRoutes: RouteObject[] = [
   {
@@ -60,25 +66,62 @@ const publicRoutes: RouteObject[] = [
     handle: handle('401'),
     lazy: page(() => import('./routes/unauthorized').then((m) => m.UnauthorizedPage)),
   },
-  { path: 'redirect/*', lazy: page(() => import('./routes/redirect').then((m) => m.RedirectPage)) },
+];
+
+/** Spec §2 enterprise routes: each menu page with its add / edit / detail pages below it. */
+const enterpriseRoutes: RouteObject[] = [
+  ...enterprisePages.map(
+    (p): RouteObject => ({
+      path: p.path.slice(1),
+      handle: handle(p.title, { name: p.name, affix: p.affix }),
+      children: [
+        { index: true, lazy: placeholder(p.title) },
+        ...(p.children ?? []).map(
+          (c): RouteObject => ({
+            path: c.path,
+            handle: handle(c.title, { name: c.name }),
+            lazy: placeholder(c.title),
+          }),
+        ),
+      ],
+    }),
+  ),
+  {
+    path: 'update-phone',
+    handle: handle('修改手机号', { name: 'UpdatePhone' }),
+    lazy: placeholder('修改手机号'),
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [
   { index: true, Component: HomeRedirect },
-  ...Object.entries(roleHomeTitles).map(
-    ([path, title]): RouteObject => ({ path: path.slice(1), handle: handle(title), lazy: placeholder }),
-  ),
+  {
+    handle: { roles: [RoleType.ENTERPRISE] } satisfies RouteHandle,
+    element: <RequireRole roles={[RoleType.ENTERPRISE]} />,
+    children: enterpriseRoutes,
+  },
   {
     path: 'profile',
-    handle: handle('个人中心'),
+    handle: handle('个人信息', { name: 'Profile', titleByRole: profileLabels }),
     lazy: page(() => import('@/features/account/profile-page').then((m) => m.ProfilePage)),
   },
   {
     path: 'update-password',
-    handle: handle('修改密码'),
+    handle: handle('修改密码', { name: 'UpdatePassword' }),
     lazy: page(() => import('@/features/account/update-password-page').then((m) => m.UpdatePasswordPage)),
   },
-  { path: '*', element: <Navigate to="/404" replace /> },
+  {
+    // Inside the layout, so refreshing a tab keeps the other tabs' pages alive (spec §2 /redirect/:path).
+    path: 'redirect/*',
+    handle: { noTab: true, breadcrumb: false } satisfies RouteHandle,
+    lazy: page(() => import('./routes/redirect').then((m) => m.RedirectPage)),
+  },
+  {
+    // Server-menu pages of platform, institution and examiner; /404 for the enterprise.
+    path: '*',
+    handle: { serverMenu: true } satisfies RouteHandle,
+    lazy: page(() => import('./routes/server-menu-page').then((m) => m.ServerMenuPage)),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -68,6 +68,7 @@ describe('route guard', () => {
   });
 
   it('checks again on every navigation: a lost token leads to /login on the next click', async () => {
+    installFakeNetwork({});
     saveLogin(makeLoginResult({ roles: [2] }));
     const { router, location } = renderRoute('/company');
     await screen.findByRole('heading', { name: '企业管理' });
@@ -95,19 +96,38 @@ describe('routes', () => {
     [3, '/record-center'],
     [4, '/exam-task'],
   ] as const)('/ goes to the home of role %i', async (role, home) => {
+    installFakeNetwork({});
     saveLogin(makeLoginResult({ roles: [role] }));
     const { location } = renderRoute('/');
     await waitFor(() => expect(location()).toBe(home));
   });
 
-  it('an unknown path inside the signed-in area goes to /404', async () => {
-    saveLogin(makeLoginResult({ roles: [2] }));
+  it('an unknown path of the enterprise goes to /404', async () => {
+    saveLogin(makeLoginResult({ roles: [1] }));
     const { location } = renderRoute('/no-such-page');
 
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
     expect(location()).toBe('/404');
     await userEvent.click(screen.getByRole('button', { name: '返回首页' }));
-    await waitFor(() => expect(location()).toBe('/company'));
+    await waitFor(() => expect(location()).toBe('/record-application'));
+  });
+
+  it.each([
+    [2, '/company'],
+    [3, '/record-center'],
+    [4, '/exam-task'],
+  ] as const)('an unknown path of server-menu portal %i goes to its home', async (role, home) => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [role] }));
+    const { location } = renderRoute('/no-such-page');
+    await waitFor(() => expect(location()).toBe(home));
+  });
+
+  it('an enterprise page is not open to another role: it goes to that role home', async () => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [3] }));
+    const { location } = renderRoute('/record-application/detail/1');
+    await waitFor(() => expect(location()).toBe('/record-center'));
   });
 
   it('/401 shows a Chinese result page with 返回首页', async () => {
@@ -117,6 +137,7 @@ describe('routes', () => {
   });
 
   it('/redirect/<path> re-enters <path> with its query', async () => {
+    installFakeNetwork({});
     saveLogin(makeLoginResult({ roles: [2] }));
     const { location } = renderRoute('/redirect/update-password?from=tab');
     await waitFor(() => expect(location()).toBe('/update-password?from=tab'));
@@ -173,6 +194,7 @@ describe('auth redirect', () => {
 
 describe('signed-in layout', () => {
   it('shows the product name, the role home link and the profile label of the active role', async () => {
+    installFakeNetwork({});
     saveLogin(makeLoginResult({ roles: [3], name: '王机构' }));
     renderRoute('/record-center');
     const user = userEvent.setup();
@@ -237,6 +259,6 @@ describe('signed-in layout', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
 
     expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
-    expect(network.calls).toHaveLength(0);
+    expect(network.callsTo('PATCH /api/login')).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   params?: QueryParams;
+  /** FormData goes as multipart, URLSearchParams as a form post, anything else as JSON. */
   body?: unknown;
   /** Do not show the error message (the caller shows its own). Dialogs of codes 61 and 401 still show. */
   silent?: boolean;
@@ -99,7 +100,11 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof URLSearchParams) {
+    // Form posts such as POST /api/dict (spec §7: a query string of params[] names).
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    payload = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }

@@ -2,6 +2,9 @@ import type { LoginResult, UserInfo } from '@skill-cert/shared/auth';
 import { httpStatusOf } from '@skill-cert/shared/envelope';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { vi } from 'vitest';
+import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
+import { useSessionStore } from '@/shared/session/session-store';
+import { fullMenus } from './fake-menus';
 
 /** A request as the fake server saw it. */
 export interface FakeRequest {
@@ -27,8 +30,19 @@ export const fail = (code: number, message: string, status = httpStatusOf(code))
 });
 
 /**
+ * Answers every signed-in page asks for unless a test says otherwise: the default menus of the
+ * active role type (empty for the enterprise), as the real server does.
+ */
+const defaultRoutes: Record<string, Handler> = {
+  'GET /api/user/personalMenus': () => {
+    const role = useSessionStore.getState().user?.active_role_type_id;
+    return ok(isServerMenuPortal(role) ? fullMenus(role) : { menus: [], permissions: [] });
+  },
+};
+
+/**
  * Replaces `fetch` with a small router of canned envelopes, keyed 'METHOD /path'.
- * Unknown routes answer 404. Every request is recorded in `calls`.
+ * Unknown routes answer 404 (a few every page needs have defaults). Every request is recorded in `calls`.
  */
 export function installFakeNetwork(routes: Record<string, Handler>) {
   const calls: FakeRequest[] = [];
@@ -42,7 +56,8 @@ export function installFakeNetwork(routes: Record<string, Handler>) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     calls.push(request);
-    const handler = routes[`${request.method} ${request.path}`];
+    const handler =
+      routes[`${request.method} ${request.path}`] ?? defaultRoutes[`${request.method} ${request.path}`];
     const reply =
       typeof handler === 'function' ? await handler(request) : (handler ?? fail(404, '接口不存在'));
     return new Response(JSON.stringify(reply.body), {

@@ -1,29 +1,125 @@
-import { Layout } from 'antd';
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { RoleType } from '@skill-cert/shared/roles';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
+import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
+import { useCurrentUser } from '@/shared/session/session-store';
 import { useSessionKeeper } from '@/shared/session/use-session-keeper';
+import { enterprisePages } from '../enterprise-pages';
 import { PRODUCT_NAME } from '../product';
-import { useRouteTitle } from '../route-handle';
+import { pageCacheKey, type TabInput } from '../tabs/tabs-model';
+import { useTabsStore } from '../tabs/tabs-store';
+import { useServerRouteTable } from '../use-server-routes';
+import { AppMain } from './app-main';
+import { type CurrentPage, useCurrentPage } from './current-page';
+import { HorizontalHeader } from './horizontal-header';
+import './layout.css';
+import { SIDEBAR_WIDTH_PX } from '@skill-cert/shared/constants';
 import { Navbar } from './navbar';
-import { Sidebar } from './sidebar';
+import { SettingsDrawer } from './settings-drawer';
+import { COLLAPSED_SIDEBAR_WIDTH_PX, Sidebar } from './sidebar';
+import { TagsView } from './tags-view';
+import { useDeviceWatcher } from './use-device';
 
-/** The signed-in shell: sidebar, navbar and the page. */
+/** The signed-in shell (spec §2 Layout): sidebar or top menu, navbar, tab bar, and the page. */
 export function AppLayout() {
   useSessionKeeper();
-  const title = useRouteTitle();
+  useDeviceWatcher();
+  const page = useCurrentPage();
+  useDocumentTitle(page);
+  useTabTracking(page);
+
+  const { layout, device, tagsView, sidebarOpened, mobileSidebarOpen, closeMobileSidebar } =
+    useLayoutSettings();
+  const mobile = device === 'mobile';
+  // On a mobile device the horizontal layout falls back to the vertical one.
+  const horizontal = layout === 'horizontal' && !mobile;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname) closeMobileSidebar();
+  }, [pathname, closeMobileSidebar]);
+
+  const sidebarWidth = sidebarOpened ? SIDEBAR_WIDTH_PX : COLLAPSED_SIDEBAR_WIDTH_PX;
+  const className = [
+    'app-wrapper',
+    horizontal ? 'layout-horizontal' : 'layout-vertical',
+    mobile ? 'mobile' : 'desktop',
+    mobile
+      ? mobileSidebarOpen
+        ? 'open-sidebar'
+        : 'hide-sidebar'
+      : sidebarOpened
+        ? 'open-sidebar'
+        : 'hide-sidebar',
+  ].join(' ');
+
+  return (
+    <div className={className}>
+      {mobile && mobileSidebarOpen && (
+        <button type="button" className="drawer-bg" aria-label="关闭菜单" onClick={closeMobileSidebar} />
+      )}
+      {!horizontal && <Sidebar />}
+      <div className="main-container" style={{ marginLeft: horizontal || mobile ? 0 : sidebarWidth }}>
+        <div className="fixed-header">
+          {horizontal ? <HorizontalHeader /> : <Navbar />}
+          {tagsView && <TagsView activeKey={page?.key ?? null} />}
+        </div>
+        <AppMain page={page} />
+      </div>
+      <SettingsDrawer />
+    </div>
+  );
+}
+
+function useDocumentTitle(page: CurrentPage | null): void {
+  const title = page?.title;
   useEffect(() => {
     document.title = title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
+}
 
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar />
-      <Layout>
-        <Navbar />
-        <Layout.Content style={{ padding: 16 }}>
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-    </Layout>
-  );
+/** Affixed tabs of the active role (its home), and a tab for every page visited. */
+function useTabTracking(page: CurrentPage | null): void {
+  const dispatch = useTabsStore((s) => s.dispatch);
+  const affixTabs = useAffixTabs();
+  const affixSignature = affixTabs.map((t) => `${t.key}:${t.title}`).join('|');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the list.
+  useEffect(() => {
+    dispatch({ type: 'setAffix', tabs: affixTabs });
+  }, [affixSignature, dispatch]);
+
+  useEffect(() => {
+    if (!page || page.noTab) return;
+    const { key, fullPath, title, affix, cache } = page;
+    dispatch({ type: 'open', tab: { key, fullPath, title, affix, cache } });
+  }, [page, dispatch]);
+}
+
+function useAffixTabs(): TabInput[] {
+  const role = useCurrentUser()?.active_role_type_id;
+  const { table } = useServerRouteTable();
+  return useMemo(() => {
+    if (role === RoleType.ENTERPRISE) {
+      return enterprisePages
+        .filter((p) => p.affix)
+        .map((p) => ({
+          key: pageCacheKey({ name: p.name, pattern: p.path, fullPath: p.path }),
+          fullPath: p.path,
+          title: p.title,
+          affix: true,
+          cache: true,
+        }));
+    }
+    if (!isServerMenuPortal(role)) return [];
+    return table.routes
+      .filter((r) => r.affix && !r.redirect)
+      .map((r) => ({
+        key: pageCacheKey({ name: r.name, pattern: r.path, fullPath: r.path }),
+        fullPath: r.path,
+        title: r.title,
+        affix: true,
+        cache: r.cache,
+      }));
+  }, [role, table]);
 }

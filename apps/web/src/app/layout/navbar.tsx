@@ -1,44 +1,48 @@
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { profileLabels } from '@skill-cert/shared/roles';
-import { Button, Dropdown, Layout, type MenuProps } from 'antd';
-import { useNavigate } from 'react-router';
-import { useCurrentUser } from '@/shared/session/session-store';
-import { useLogout } from '@/shared/session/use-logout';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
+import { AppBreadcrumb } from './app-breadcrumb';
+import { MenuSearchBox } from './menu-search-box';
+import { RoleSwitcher } from './role-switcher';
+import { SettingsButton } from './settings-drawer';
+import { UserMenu } from './user-menu';
 
-export function Navbar() {
-  const user = useCurrentUser();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const role = user?.active_role_type_id;
-
-  const items: MenuProps['items'] = [
-    { key: '/profile', label: role ? profileLabels[role] : '个人信息' },
-    { key: '/update-password', label: '修改密码' },
-    { type: 'divider' },
-    { key: 'logout', label: '退出登录' },
-  ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') logout();
-    else navigate(key);
-  };
-
+/** Right side of the navbar, in both layouts: search, settings, message bell, role switcher, user. */
+export function NavbarActions() {
   return (
-    <Layout.Header
-      style={{
-        background: '#fff',
-        display: 'flex',
-        justifyContent: 'flex-end',
-        alignItems: 'center',
-        padding: '0 16px',
-        borderBottom: '1px solid #f0f0f0',
-      }}
-    >
-      <Dropdown menu={{ items, onClick }} trigger={['click']}>
-        <Button type="text" icon={<UserOutlined />}>
-          {user?.name}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    </Layout.Header>
+    <div className="navbar-actions">
+      <MenuSearchBox />
+      <SettingsButton />
+      {/* The message bell (spec §2 Navbar) mounts here. */}
+      <span data-slot="message-bell" />
+      <RoleSwitcher />
+      <UserMenu />
+    </div>
+  );
+}
+
+export function Hamburger() {
+  const { device, sidebarOpened, mobileSidebarOpen, toggleSidebar } = useLayoutSettings();
+  const open = device === 'mobile' ? mobileSidebarOpen : sidebarOpened;
+  return (
+    <Button
+      type="text"
+      className="hamburger"
+      icon={open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      aria-label={open ? '收起菜单' : '展开菜单'}
+      aria-expanded={open}
+      onClick={toggleSidebar}
+    />
+  );
+}
+
+/** The vertical layout's navbar: sidebar toggle and breadcrumb, then the actions. */
+export function Navbar() {
+  return (
+    <header className="navbar">
+      <Hamburger />
+      <AppBreadcrumb />
+      <NavbarActions />
+    </header>
   );
 }

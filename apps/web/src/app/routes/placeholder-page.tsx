@@ -1,12 +1,33 @@
-import { Card, Typography } from 'antd';
-import { useRouteTitle } from '../route-handle';
+import { Button, Card, Input, Space, Typography } from 'antd';
+import { Permission } from '@/shared/permissions/permission';
+import type { ServerPageProps } from '../page-registry';
 
-/** A page whose screens come in later issues: shows its route title. */
-export function PlaceholderPage() {
-  const title = useRouteTitle();
+interface PlaceholderPageProps {
+  title: string;
+  /** Actions of the page; each shows only to holders of its key. */
+  buttons?: { name: string; key: string }[];
+}
+
+/** A page whose screens come in later issues: its title, its actions, and a note field that keeps its text. */
+export function PlaceholderPage({ title, buttons = [] }: PlaceholderPageProps) {
   return (
     <Card>
       <Typography.Title level={4}>{title}</Typography.Title>
+      {buttons.length > 0 && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          {buttons.map((b) => (
+            <Permission key={b.key} keys={b.key}>
+              <Button type="primary">{b.name}</Button>
+            </Permission>
+          ))}
+        </Space>
+      )}
+      <Typography.Paragraph type="secondary">该页面正在建设中。</Typography.Paragraph>
+      <Input.TextArea aria-label="备注" placeholder="备注（切换标签页后仍保留）" autoSize={{ minRows: 2 }} />
     </Card>
   );
+}
+
+export function ServerPlaceholderPage({ route }: ServerPageProps) {
+  return <PlaceholderPage title={route.title} buttons={route.buttons} />;
 }

@@ -1,4 +1,115 @@
-/** Placeholder: the platform's user administration screen is being built. */
+import type { RoleRow } from '@skill-cert/shared/access';
+import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
+import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { Permission } from '@/shared/permissions/permission';
+import { type UserQuery, type UserRow, useUsers } from './api/get-users';
+import { AssignRolesModal } from './components/assign-roles-modal';
+import { portalName, roleTypeOptions } from './portals';
+
+type UserFilters = Omit<UserQuery, 'page' | 'per_page'>;
+
+const roleTypeColors: Record<RoleTypeId, string> = { 1: 'blue', 2: 'purple', 3: 'green', 4: 'orange' };
+
+/** 用户管理: every user, the role types they hold and their roles; 分配角色 changes both. */
 export function UserPage() {
-  return <div>user</div>;
+  const [filterForm] = Form.useForm<UserFilters>();
+  const paged = usePagedSearch<UserFilters>({ keyword: '', role_type_id: null });
+  const users = useUsers(paged.query);
+  const [assigning, setAssigning] = useState<UserRow | null>(null);
+
+  const columns: TableColumnsType<UserRow> = [
+    { title: '姓名', dataIndex: 'name', width: 160 },
+    { title: '手机号', dataIndex: 'phone', width: 140 },
+    {
+      title: '角色类型',
+      dataIndex: 'role_types_info',
+      render: (ids: RoleTypeId[]) =>
+        ids.length === 0
+          ? '-'
+          : ids.map((id) => (
+              <Tag key={id} color={roleTypeColors[id]}>
+                {roleTypeNames[id]}
+              </Tag>
+            )),
+    },
+    {
+      title: '角色',
+      dataIndex: 'roles',
+      render: (roles: RoleRow[]) =>
+        roles.length === 0
+          ? '-'
+          : roles.map((role) => (
+              <Tag key={role._id} title={portalName(role.portal)}>
+                {role.name}
+              </Tag>
+            )),
+    },
+    { title: '创建时间', dataIndex: 'create_time_str', width: 180 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      render: (_, user) => (
+        <Permission keys="system:user:grant">
+          <Button type="link" size="small" onClick={() => setAssigning(user)}>
+            分配角色
+          </Button>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="用户管理">
+      <Form<UserFilters>
+        form={filterForm}
+        aria-label="用户搜索"
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={{ keyword: '', role_type_id: null }}
+        onFinish={(values) =>
+          paged.search({ keyword: values.keyword ?? '', role_type_id: values.role_type_id ?? null })
+        }
+      >
+        <Form.Item name="keyword" label="关键词">
+          <Input placeholder="请输入姓名或手机号" allowClear />
+        </Form.Item>
+        <Form.Item name="role_type_id" label="角色类型">
+          <Select options={roleTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              搜索
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.resetFields();
+                paged.reset();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {users.isError ? (
+        <QueryError error={users.error} onRetry={() => void users.refetch()} />
+      ) : (
+        <Table<UserRow>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={users.data?.list}
+          loading={users.isFetching}
+          pagination={paged.pagination(users.data?.meta.total)}
+          scroll={{ x: 900 }}
+        />
+      )}
+      <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
+    </Card>
+  );
 }
