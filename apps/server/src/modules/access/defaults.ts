@@ -37,7 +37,10 @@ const page = (
 /** The menus each server-menu portal starts with (DOMAIN.md). The platform edits them afterwards. */
 export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
   [RoleType.PLATFORM]: [
-    page('企业管理', '/company', 'platform/company', 'platform:company:list', { icon: 'ShopOutlined' }),
+    page('企业管理', '/company', 'platform/company', 'platform:company:list', {
+      icon: 'ShopOutlined',
+      children: [button('冻结/解冻企业', 'platform:company:freeze')],
+    }),
     {
       type: MenuType.DIRECTORY,
       name: '系统管理',

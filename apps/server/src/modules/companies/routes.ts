@@ -12,6 +12,7 @@ import {
 } from '@skill-cert/shared/company';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -20,11 +21,13 @@ import { readableFile } from '../files/service.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
 import {
   addMemberByPhone,
+  assertCompanyActive,
   assertCompanyAdmin,
   createCompany,
   decideJoinRequest,
   findCompany,
   inviteCode,
+  listCompanies,
   listJoinRequests,
   listMembers,
   membershipOf,
@@ -32,6 +35,7 @@ import {
   myLatestJoinRequest,
   removeMember,
   requestToJoin,
+  setCompanyStatus,
   switchInitiateStatus,
   toCompanyInfo,
   transferAdmin,
@@ -49,7 +53,13 @@ const JOIN_CATEGORY = '企业通知';
  */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const enterprise = app.requireRoleType(RoleType.ENTERPRISE);
+  const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
+  // Enterprise routes also refuse, with an acknowledge notice, while the caller's company is frozen.
+  const enterprise = async (req: FastifyRequest, reply: FastifyReply) => {
+    await enterpriseRole.call(app, req, reply);
+    await assertCompanyActive(db, req.auth.user.companyId);
+  };
+  const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
   app.post('/api/companies', { preHandler: enterprise, schema: { body: createCompanyBody } }, async (req) => {
     if (req.auth.user.companyId) throw forbidden('您已加入企业，不能再创建企业');
@@ -247,6 +257,43 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, '管理员已移交');
     },
   );
+
+  app.get(
+    '/api/platform/companies',
+    {
+      preHandler: platform('platform:company:list'),
+      schema: {
+        querystring: pageQuery.extend({
+          keyword: z.string().trim().optional(),
+          status: z.coerce.number().int().min(0).max(1).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { list, total } = await listCompanies(db, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  for (const [action, status, text] of [
+    ['freeze', 0, '冻结'],
+    ['unfreeze', 1, '解冻'],
+  ] as const) {
+    app.post(
+      `/api/platform/companies/:id/${action}`,
+      { preHandler: platform('platform:company:freeze'), schema: { params: idParams } },
+      async (req) => {
+        if (!(await findCompany(db, req.params.id))) throw notFound('企业不存在');
+        const { name, memberIds } = await setCompanyStatus(db, req.params.id, status);
+        await app.messenger.toUsers(memberIds, {
+          category: JOIN_CATEGORY,
+          content: `您所在的企业「${name}」已被平台${text}`,
+          relatedId: req.params.id,
+        });
+        return ok(null, `已${text}`);
+      },
+    );
+  }
 
   // A company's record: its own members, or the platform (review). Anyone else: 404, as if it did not exist.
   app.get('/api/companies/:id', { schema: { params: idParams } }, async (req) => {

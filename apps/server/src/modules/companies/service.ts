@@ -13,7 +13,7 @@ import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { ackNotice, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { regionNames } from '../area/service.ts';
 import { webPathOf } from '../files/service.ts';
@@ -410,4 +410,50 @@ export async function transferAdmin(
       .set({ role: CompanyRole.MEMBER })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, fromUserId)));
   });
+}
+
+/** The platform's company list: search by name or credit code, filter by status. */
+export async function listCompanies(
+  db: DbOrTx,
+  q: { keyword?: string; status?: number; page: number; per_page: number },
+) {
+  const where = and(
+    q.keyword
+      ? or(ilike(companies.name, `%${q.keyword}%`), ilike(companies.creditCode, `%${q.keyword}%`))
+      : undefined,
+    q.status === undefined ? undefined : eq(companies.status, q.status),
+  );
+  const [{ n }] = await db.select({ n: count() }).from(companies).where(where);
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(desc(companies.createdAt))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { list: rows.map(toCompanyInfo), total: n };
+}
+
+/** Freezes (0) or unfreezes (1) a company; returns its members, who are told. */
+export async function setCompanyStatus(
+  db: DbOrTx,
+  companyId: string,
+  status: 0 | 1,
+): Promise<{ name: string; memberIds: string[] }> {
+  const company = await updateCompany(db, companyId, { status });
+  const members = await db
+    .select({ id: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId));
+  return { name: company.name, memberIds: members.map((m) => m.id) };
+}
+
+/** A frozen company's users can sign in but get this notice (code 61) instead of their screens. */
+export async function assertCompanyActive(db: DbOrTx, companyId: string | null): Promise<void> {
+  if (!companyId) return;
+  const [row] = await db
+    .select({ status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (row && !row.status) throw ackNotice('您所在的企业已被平台冻结，暂不能使用该功能，请联系平台管理员');
 }
