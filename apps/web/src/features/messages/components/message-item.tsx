@@ -1,0 +1,59 @@
+import type { Message } from '@skill-cert/shared/messages';
+import { relativeTime } from '@skill-cert/shared/relativeTime';
+import { Badge, Button } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { templateActionOf } from '../lib/template-action';
+import { useMessageActions } from './use-message-actions';
+
+type Busy = 'follow' | 'download' | 'read' | 'remove' | null;
+
+/** One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). */
+export function MessageItem({ message }: { message: Message }) {
+  const actions = useMessageActions();
+  const [busy, setBusy] = useState<Busy>(null);
+  const action = templateActionOf(message);
+  const unread = message.whether_read === 0;
+
+  const run = (what: Exclude<Busy, null>, job: () => Promise<void>) => async () => {
+    setBusy(what);
+    try {
+      await job();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const button = (what: Exclude<Busy, null>, label: ReactNode, job: () => Promise<void>, danger = false) => (
+    <Button
+      type="link"
+      size="small"
+      danger={danger}
+      loading={busy === what}
+      disabled={busy !== null && busy !== what}
+      onClick={run(what, job)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <article
+      className={unread ? 'message-item is-unread' : 'message-item'}
+      aria-label={`${message.message_category_name}：${message.content}`}
+    >
+      <div className="message-item-head">
+        {unread && <Badge status="processing" title="未读" />}
+        <span className="message-category">{message.message_category_name}</span>
+        <time className="message-time" title={message.create_time_str}>
+          {relativeTime(message.create_time_str) || message.create_time_str}
+        </time>
+      </div>
+      <p className="message-content">{message.content}</p>
+      <div className="message-actions">
+        {action && button('follow', action.label, () => actions.follow(message, action))}
+        {message.url && button('download', '下载', () => actions.download(message))}
+        {unread && button('read', '设为已读', () => actions.markRead(message))}
+        {button('remove', '删除', () => actions.remove(message), true)}
+      </div>
+    </article>
+  );
+}
