@@ -23,7 +23,7 @@ export function PlaceholderPage({ title, buttons = [] }: PlaceholderPageProps) {
         </Space>
       )}
       <Typography.Paragraph type="secondary">该页面正在建设中。</Typography.Paragraph>
-      <Input.TextArea aria-label="备注" placeholder="备注（切换标签页后仍保留）" autoSize={{ minRows: 2 }} />
+      <Input.TextArea aria-label="备注" placeholder="备注（切换标签页后仍保留）" rows={2} />
     </Card>
   );
 }

@@ -1,0 +1,200 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  reloadLayoutSettings,
+  THEME_CSS_VARIABLE,
+  useLayoutSettings,
+} from '@/shared/layout-settings/layout-settings';
+import { saveLogin } from '@/shared/session/session';
+import { defaultMenus, menuNode } from '@/test/fake-menus';
+import { installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
+import { renderRoute } from '@/test/render-route';
+
+const note = () => screen.getByRole('textbox', { name: '备注' });
+const tabBar = () => screen.getByRole('tablist', { name: '已打开的页面' });
+const tabTitles = () =>
+  within(tabBar())
+    .queryAllByRole('tab')
+    .map((t) => t.textContent);
+const tabAt = (path: string) => document.querySelector<HTMLElement>(`[data-tab-path="${path}"]`)!;
+
+// Whole-shell tests drive many interactions in jsdom; on a busy machine they need more than the default.
+vi.setConfig({ testTimeout: 60_000 });
+
+// The first render pays for loading the shell and antd; do it once, outside the tests' time limit.
+beforeAll(async () => {
+  await Promise.all([
+    import('./app-layout'),
+    import('../routes/placeholder-page'),
+    import('../routes/server-menu-page'),
+  ]);
+}, 120_000);
+
+afterEach(() => {
+  localStorage.clear();
+  reloadLayoutSettings();
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+});
+
+describe('page cache and tabs', () => {
+  it('two detail tabs of one page keep separate state; closing one leaves the other; 刷新 remounts it', async () => {
+    saveLogin(makeLoginResult({ roles: [1] }));
+    const { router, location } = renderRoute('/record-application/detail/1');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: '备案详情' });
+    await user.type(note(), '第一条');
+    await act(() => router.navigate('/record-application/detail/2'));
+    await waitFor(() => expect(note()).toHaveValue(''));
+    await user.type(note(), '第二条');
+    expect(tabTitles()).toEqual(['备案申请', '备案详情', '备案详情']);
+
+    await user.click(tabAt('/record-application/detail/1'));
+    await waitFor(() => expect(note()).toHaveValue('第一条'));
+
+    await user.click(
+      within(tabAt('/record-application/detail/2')).getByRole('button', { name: '关闭 备案详情' }),
+    );
+    expect(tabAt('/record-application/detail/2')).toBeNull();
+    expect(note()).toHaveValue('第一条');
+    expect(location()).toBe('/record-application/detail/1');
+
+    fireEvent.contextMenu(tabAt('/record-application/detail/1'));
+    await user.click(await screen.findByRole('menuitem', { name: '刷新' }));
+    await waitFor(() => expect(location()).toBe('/record-application/detail/1'));
+    await waitFor(() => expect(note()).toHaveValue(''));
+  });
+
+  it('closing the last tab but the affixed home goes home; the home has no close button', async () => {
+    saveLogin(makeLoginResult({ roles: [1] }));
+    const { location } = renderRoute('/user-list');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: '员工管理' });
+    expect(tabTitles()).toEqual(['备案申请', '员工管理']);
+    expect(within(tabAt('/record-application')).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(tabAt('/user-list')).getByRole('button', { name: '关闭 员工管理' }));
+    await waitFor(() => expect(location()).toBe('/record-application'));
+    expect(tabTitles()).toEqual(['备案申请']);
+  });
+
+  it('a server page with whether_cache 0 starts afresh each time; a cached one keeps its state', async () => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [3] }));
+    const { router } = renderRoute('/test-plan');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: '考试计划' });
+    await user.type(note(), '列表');
+    await act(() => router.navigate('/test-plan/edit/4'));
+    await screen.findByRole('heading', { name: '编辑考试计划' });
+    await user.type(note(), '编辑');
+    await act(() => router.navigate('/test-plan'));
+    await waitFor(() => expect(note()).toHaveValue('列表'));
+    await act(() => router.navigate('/test-plan/edit/4'));
+    await screen.findByRole('heading', { name: '编辑考试计划' });
+    expect(note()).toHaveValue('');
+  });
+
+  it('with the tab view off there is no tab bar', async () => {
+    useLayoutSettings.getState().setTagsView(false);
+    saveLogin(makeLoginResult({ roles: [1] }));
+    renderRoute('/user-list');
+    await screen.findByRole('heading', { name: '员工管理' });
+    expect(screen.queryByRole('tablist', { name: '已打开的页面' })).not.toBeInTheDocument();
+  });
+});
+
+describe('server menu pages', () => {
+  it('a menu naming an unknown page component shows 页面暂不可用 with the addr', async () => {
+    installFakeNetwork({
+      'GET /api/user/personalMenus': ok({
+        menus: [
+          ...defaultMenus[2],
+          menuNode({ name: '尚未实现', front_route_path: '/later', front_route_addr: 'platform/later' }),
+        ],
+        permissions: ['*:*:*'],
+      }),
+    });
+    saveLogin(makeLoginResult({ roles: [2] }));
+    renderRoute('/later');
+    expect(await screen.findByText('页面暂不可用')).toBeInTheDocument();
+    expect(screen.getByText(/platform\/later/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: '菜单' })).getByText('尚未实现'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the buttons of a placeholder page to holders of their keys only', async () => {
+    installFakeNetwork({
+      'GET /api/user/personalMenus': ok({
+        menus: [
+          menuNode({
+            name: '新闻公告',
+            front_route_path: '/news',
+            front_route_addr: 'platform/news',
+            children: [
+              menuNode({ type: 3, name: '发布公告', key: 'news:publish' }),
+              menuNode({ type: 3, name: '删除公告', key: 'news:delete' }),
+            ],
+          }),
+        ],
+        permissions: ['news:publish'],
+      }),
+    });
+    saveLogin(makeLoginResult({ roles: [2] }));
+    renderRoute('/news');
+    expect(await screen.findByRole('button', { name: '发布公告' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除公告' })).not.toBeInTheDocument();
+  });
+});
+
+describe('layout', () => {
+  it('under 992 px the sidebar is hidden; the toggle shows it with a backdrop that closes it', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 991 });
+    saveLogin(makeLoginResult({ roles: [1] }));
+    renderRoute('/record-application');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: '备案申请' });
+    const sidebar = screen.getByTestId('sidebar');
+    await waitFor(() => expect(sidebar).toHaveClass('is-hidden'));
+    expect(document.querySelector('.drawer-bg')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '展开菜单' }));
+    expect(sidebar).not.toHaveClass('is-hidden');
+    await user.click(screen.getByRole('button', { name: '关闭菜单' }));
+    expect(sidebar).toHaveClass('is-hidden');
+    expect(document.querySelector('.drawer-bg')).toBeNull();
+
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 992 });
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(sidebar).not.toHaveClass('is-hidden');
+  });
+
+  it('the settings drawer switches to the horizontal layout and applies a theme colour', async () => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [2] }));
+    renderRoute('/company');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { name: '企业管理' });
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '布局设置' }));
+    const drawer = (await screen.findByText('布局方式')).closest<HTMLElement>('.ant-drawer')!;
+    await user.click(within(drawer).getByText('横向'));
+    await user.click(within(drawer).getByRole('button', { name: '主题色 #f42c4a' }));
+
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(document.querySelector('.top-header')).not.toBeNull();
+    expect(await screen.findByText('正在设置主题…')).toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue(THEME_CSS_VARIABLE)).toBe('#f42c4a');
+    expect(JSON.parse(localStorage.getItem('Layout-Settings')!)).toMatchObject({
+      layout: 'horizontal',
+      themeColor: '#f42c4a',
+    });
+  });
+});

@@ -1,0 +1,379 @@
+/// <reference lib="dom" />
+import { type APIRequestContext, type Locator, type Page, request } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginWithPassword, test } from './fixtures';
+
+/**
+ * The signed-in shell (spec §2 Layout): tabs and page caching, breadcrumb, menu search, settings,
+ * role switch, permission-driven elements, the mobile breakpoint and server-menu routes.
+ */
+
+interface MenuNode {
+  _id: string;
+  name: string;
+  key: string | null;
+  front_route_path: string | null;
+  children: MenuNode[];
+}
+
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+/** An API client signed in as `name`, for arranging data the test then sees in the browser. */
+async function apiAs(name: string): Promise<APIRequestContext> {
+  const baseURL = process.env.E2E_BASE_URL;
+  const anonymous = await request.newContext({ baseURL });
+  const res = await anonymous.post('/api/login', { data: { name, password: DEMO_PASSWORD } });
+  const { data } = await res.json();
+  await anonymous.dispose();
+  return request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${data.token}` } });
+}
+
+async function apiData<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
+  const body = (await (await response).json()) as { code: number; message: string; data: T };
+  expect(body.code, body.message).toBe(200);
+  return body.data;
+}
+
+/** A navigation inside the app without a page load, as an in-app link would do. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.?]/g, '\\$&')}$`));
+}
+
+const tab = (page: Page, path: string) => page.locator(`.tags-view-item[data-tab-path="${path}"]`);
+const allTabs = (page: Page) => page.locator('.tags-view-item');
+/** The note field of the page on screen (the hidden cached pages have their own). */
+const note = (page: Page) => page.getByRole('textbox', { name: '备注' });
+
+async function tabCommand(page: Page, target: Locator, command: '刷新' | '关闭' | '关闭其他' | '关闭所有') {
+  await target.click({ button: 'right' });
+  const item = page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .getByRole('menuitem', { name: command });
+  await item.click();
+}
+
+test('tabs: detail tabs keep their own state; close, refresh, close others, close all; the home is affixed', async ({
+  page,
+}) => {
+  await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
+  const home = tab(page, '/record-application');
+  await expect(home).toHaveText('备案申请');
+  await expect(home.getByRole('button')).toHaveCount(0);
+
+  const first = '/record-application/detail/1';
+  const second = '/record-application/detail/2';
+  await go(page, first);
+  await expect(tab(page, first)).toHaveClass(/is-active/);
+  await note(page).fill('第一条记录');
+  await go(page, second);
+  await expect(tab(page, second)).toHaveClass(/is-active/);
+  await expect(note(page)).toHaveValue('');
+  await note(page).fill('第二条记录');
+
+  await tab(page, first).click();
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(note(page)).toHaveValue('第一条记录');
+  await tab(page, second).click();
+  await expect(note(page)).toHaveValue('第二条记录');
+
+  // Closing the active tab goes to the last remaining one, whose page is intact.
+  await tab(page, second).getByRole('button', { name: '关闭 备案详情' }).click();
+  await expect(tab(page, second)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(note(page)).toHaveValue('第一条记录');
+
+  // 刷新 remounts that page only.
+  await tabCommand(page, tab(page, first), '刷新');
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(note(page)).toHaveValue('');
+
+  // The affixed home cannot be closed.
+  await home.click({ button: 'right' });
+  await expect(
+    page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+      .getByRole('menuitem', { name: '关闭', exact: true }),
+  ).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('navigation', { name: '菜单' }).getByText('员工管理').click();
+  await expect(page).toHaveURL(/\/user-list$/);
+  await expect(allTabs(page)).toHaveCount(3);
+  await tabCommand(page, tab(page, '/user-list'), '关闭其他');
+  await expect(allTabs(page)).toHaveText(['备案申请', '员工管理']);
+  await expect(page).toHaveURL(/\/user-list$/);
+
+  await tabCommand(page, tab(page, '/user-list'), '关闭所有');
+  await expect(allTabs(page)).toHaveText(['备案申请']);
+  await expect(page).toHaveURL(/\/record-application$/);
+});
+
+test('a server menu page with whether_cache 0 is not kept; a cached one is', async ({ page }) => {
+  await loginWithPassword(page, 'jigou');
+  await expect(page).toHaveURL(/\/record-center$/);
+  await page.getByRole('navigation', { name: '菜单' }).getByText('考试计划').click();
+  await note(page).fill('计划列表备注');
+  await go(page, '/test-plan/edit/7');
+  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+  await note(page).fill('编辑页备注');
+
+  await tab(page, '/test-plan').click();
+  await expect(note(page)).toHaveValue('计划列表备注');
+  await tab(page, '/test-plan/edit/7').click();
+  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+  await expect(note(page)).toHaveValue('');
+});
+
+test('breadcrumb: titles of the matched routes, the last one not a link', async ({ page }) => {
+  await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
+  await go(page, '/record-application/detail/3');
+  const crumbs = page.locator('.app-breadcrumb');
+  await expect(crumbs).toHaveText(/备案申请\s*\/\s*备案详情/);
+  await expect(crumbs.getByRole('link', { name: '备案申请' })).toHaveAttribute('href', '/record-application');
+  await expect(crumbs.getByRole('link', { name: '备案详情' })).toHaveCount(0);
+  await crumbs.getByRole('link', { name: '备案申请' }).click();
+  await expect(page).toHaveURL(/\/record-application$/);
+  await expect(crumbs).toHaveText('备案申请');
+  await expect(crumbs.getByRole('link')).toHaveCount(0);
+});
+
+test('breadcrumb of a server menu page shows its group', async ({ page }) => {
+  await loginWithPassword(page, 'pingtai');
+  await expect(page).toHaveURL(/\/company$/);
+  await page.getByRole('navigation', { name: '菜单' }).getByText('系统管理').click();
+  await page.getByRole('navigation', { name: '菜单' }).getByText('菜单管理').click();
+  await expect(page).toHaveURL(/\/system\/menu$/);
+  const crumbs = page.locator('.app-breadcrumb');
+  await expect(crumbs).toHaveText(/系统管理\s*\/\s*菜单管理/);
+  await expect(crumbs.getByRole('link')).toHaveCount(0);
+});
+
+test('menu search finds a page by title or path and opens it', async ({ page }) => {
+  await loginWithPassword(page, 'pingtai');
+  await expect(page).toHaveURL(/\/company$/);
+  const search = page.getByPlaceholder('搜索菜单');
+  const option = (label: string) => page.locator('.ant-select-item-option').filter({ hasText: label });
+  await search.fill('角色');
+  await option('系统管理 > 角色管理').click();
+  await expect(page).toHaveURL(/\/system\/role$/);
+  await expect(search).toHaveValue('');
+
+  await search.fill('news');
+  await option('新闻公告').click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
+});
+
+test('settings: layout and theme colour apply at once and survive a reload without a flash', async ({
+  page,
+}) => {
+  // Every frame, the colours the shell paints with: the active tab and the selected menu item.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenColours: string[] }).seenColours = seen;
+    const record = () => {
+      const tab = document.querySelector('.tags-view-item.is-active');
+      const item = document.querySelector('.ant-menu-item-selected');
+      if (tab) seen.push(`tab ${getComputedStyle(tab).backgroundColor}`);
+      if (item) seen.push(`menu ${getComputedStyle(item).color}`);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  await loginWithPassword(page, 'pingtai');
+  await expect(page).toHaveURL(/\/company$/);
+  const activeTab = page.locator('.tags-view-item.is-active');
+  await expect(activeTab).toHaveCSS('background-color', 'rgb(80, 78, 243)');
+
+  await page.getByRole('button', { name: '布局设置' }).click();
+  const drawer = page.getByRole('dialog', { name: '布局设置' });
+  await drawer.getByText('横向').click();
+  await drawer.getByRole('button', { name: '主题色 #09b383' }).click();
+  await expect(page.getByText('正在设置主题…')).toBeVisible();
+  await expect(activeTab).toHaveCSS('background-color', 'rgb(9, 179, 131)');
+  await drawer.getByRole('button', { name: '关闭' }).click();
+
+  const top = page.locator('.top-header');
+  await expect(top).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  // Groups open on hover as popovers.
+  await top.getByText('系统管理').hover();
+  await expect(page.getByRole('menuitem', { name: '角色管理' })).toBeVisible();
+
+  await page.reload();
+  await expect(top).toBeVisible();
+  await expect(activeTab).toHaveCSS('background-color', 'rgb(9, 179, 131)');
+  await expect(page.locator('.ant-menu-item-selected')).toHaveCSS('color', 'rgb(9, 179, 131)');
+  const seen = await page.evaluate(() => (window as unknown as { seenColours: string[] }).seenColours);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((c) => !c.endsWith('rgb(9, 179, 131)'))).toEqual([]);
+
+  // On a mobile width the horizontal layout falls back to the vertical one.
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect(top).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '展开菜单' })).toBeVisible();
+});
+
+test('under 992 px the sidebar collapses; the drawer background closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 991, height: 800 });
+  await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
+  const sidebar = page.getByTestId('sidebar');
+  const backdrop = page.locator('.drawer-bg');
+  await expect(sidebar).toBeHidden();
+  await expect(backdrop).toHaveCount(0);
+
+  await page.getByRole('button', { name: '展开菜单' }).click();
+  await expect(sidebar).toBeVisible();
+  await expect(backdrop).toBeVisible();
+  await backdrop.click({ position: { x: 700, y: 400 } });
+  await expect(sidebar).toBeHidden();
+  await expect(backdrop).toHaveCount(0);
+
+  await page.setViewportSize({ width: 992, height: 800 });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar).toHaveCSS('width', '210px');
+});
+
+test('role switch from the navbar: confirm, then the new role home', async ({ page }) => {
+  // Start from a known active role (a user with several roles keeps the last one chosen).
+  const api = await apiAs('duojuese');
+  await apiData(api.patch('/api/user/switchRoleType', { data: { role: 2 } }));
+  await api.dispose();
+
+  await loginWithPassword(page, 'duojuese');
+  await expect(page).toHaveURL(/\/company$/);
+  const switcher = page.getByRole('button', { name: /切换角色/ });
+  await expect(switcher).toHaveText('平台端');
+
+  // Picking the active role does nothing.
+  await switcher.click();
+  await page.getByRole('menuitem', { name: '平台端' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await switcher.click();
+  await page.getByRole('menuitem', { name: '考评员端' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('确定切换至考评员端吗？');
+  await dialog.getByRole('button', { name: '确定' }).click();
+
+  await expect(page).toHaveURL(/\/exam-task$/);
+  await expect(page.getByRole('heading', { name: '考评任务' })).toBeVisible();
+  await expect(switcher).toHaveText('考评员端');
+  await expect(page.getByRole('navigation', { name: '菜单' })).toHaveText(/考评任务/);
+  await expect(page.getByRole('navigation', { name: '菜单' })).not.toHaveText(/企业管理/);
+});
+
+test('a button behind a permission appears after a grant and goes after a revoke', async ({ page }) => {
+  const admin = await apiAs('pingtai');
+  const tree = await apiData<MenuNode[]>(admin.get('/api/menus?portal=2'));
+  const news = flatten(tree).find((m) => m.front_route_path === '/news')!;
+  const button = await apiData<MenuNode>(
+    admin.post('/api/menus', {
+      data: { portal: 2, parent_id: news._id, type: 3, name: '发布公告', key: 'platform:news:e2e-publish' },
+    }),
+  );
+  const roles = await apiData<{ list: { _id: string; name: string }[] }>(
+    admin.get('/api/roles?portal=2&keyword=运营人员'),
+  );
+  const role = roles.list.find((r) => r.name === '运营人员')!;
+  const { menu_ids: granted } = await apiData<{ menu_ids: string[] }>(admin.get(`/api/roles/${role._id}`));
+  const grant = (ids: string[]) =>
+    apiData(admin.put(`/api/roles/${role._id}/menus`, { data: { menu_ids: ids } }));
+
+  try {
+    await loginWithPassword(page, 'yunying');
+    await expect(page).toHaveURL(/\/company$/);
+    const menu = page.getByRole('navigation', { name: '菜单' });
+    await menu.getByText('新闻公告').click();
+    await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '发布公告' })).toHaveCount(0);
+
+    await grant([...granted, button._id]);
+    await menu.getByText('企业管理').click();
+    await menu.getByText('新闻公告').click();
+    await expect(page.getByRole('button', { name: '发布公告' })).toBeVisible();
+
+    await grant(granted);
+    await menu.getByText('企业管理').click();
+    await menu.getByText('新闻公告').click();
+    await expect(page.getByRole('button', { name: '发布公告' })).toHaveCount(0);
+  } finally {
+    await grant(granted);
+    await apiData(admin.delete(`/api/menus/${button._id}`));
+    await admin.dispose();
+  }
+});
+
+test('server-menu routes: deep link and reload keep the page; unknown paths go home', async ({ page }) => {
+  await loginWithPassword(page, 'pingtai');
+  await expect(page).toHaveURL(/\/company$/);
+
+  await page.goto('/system/role');
+  await expect(page).toHaveURL(/\/system\/role$/);
+  await expect(page.locator('.app-breadcrumb')).toHaveText(/系统管理\s*\/\s*角色管理/);
+  await expect(tab(page, '/system/role')).toHaveClass(/is-active/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/system\/role$/);
+  await expect(tab(page, '/system/role')).toHaveClass(/is-active/);
+
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
+
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/company$/);
+  await expect(page.getByRole('heading', { name: '企业管理' })).toBeVisible();
+});
+
+test('a hidden server route with a param opens by deep link', async ({ page }) => {
+  await loginWithPassword(page, 'jigou');
+  await expect(page).toHaveURL(/\/record-center$/);
+  await page.goto('/test-plan/edit/12?type=3');
+  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '菜单' })).not.toHaveText(/编辑考试计划/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/test-plan\/edit\/12\?type=3$/);
+  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+});
+
+test('an enterprise unknown path goes to /404', async ({ page }) => {
+  await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('抱歉，您访问的页面不存在。')).toBeVisible();
+});
+
+test('a menu naming an unknown page component shows 页面暂不可用', async ({ page }) => {
+  const admin = await apiAs('pingtai');
+  const menu = await apiData<MenuNode>(
+    admin.post('/api/menus', {
+      data: {
+        portal: 2,
+        type: 2,
+        name: '尚未实现',
+        key: 'e2e:unknown:list',
+        front_route_path: '/e2e-unknown-page',
+        front_route_addr: 'platform/not-built-yet',
+      },
+    }),
+  );
+  try {
+    await loginWithPassword(page, 'pingtai');
+    await expect(page).toHaveURL(/\/company$/);
+    await page.getByRole('navigation', { name: '菜单' }).getByText('尚未实现').click();
+    await expect(page).toHaveURL(/\/e2e-unknown-page$/);
+    await expect(page.getByText('页面暂不可用')).toBeVisible();
+    await expect(page.getByText(/platform\/not-built-yet/)).toBeVisible();
+  } finally {
+    await apiData(admin.delete(`/api/menus/${menu._id}`));
+    await admin.dispose();
+  }
+});
