@@ -23,6 +23,7 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'system/menu': featurePage(() => import('@/features/system/menu-page').then((m) => m.MenuPage)),
   'system/role': featurePage(() => import('@/features/system/role-page').then((m) => m.RolePage)),
   'system/user': featurePage(() => import('@/features/system/user-page').then((m) => m.UserPage)),
+  'system/notice': featurePage(() => import('@/features/system/notice-page').then((m) => m.NoticePage)),
   'platform/company': placeholder,
   'platform/news': placeholder,
   'institution/record-center': placeholder,

@@ -117,6 +117,11 @@ const signedInRoutes: RouteObject[] = [
     lazy: page(() => import('./routes/redirect').then((m) => m.RedirectPage)),
   },
   {
+    path: 'certificate/confirm-add/:id',
+    handle: { noTab: true, breadcrumb: false } satisfies RouteHandle,
+    lazy: page(() => import('./routes/certificate-confirm-alias').then((m) => m.CertificateConfirmAlias)),
+  },
+  {
     // Server-menu pages of platform, institution and examiner; /404 for the enterprise.
     path: '*',
     handle: { serverMenu: true } satisfies RouteHandle,

@@ -1,6 +1,8 @@
 import { RoleType } from '@skill-cert/shared/roles';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { RolePickerDialog } from '@/features/auth/components/role-picker-dialog';
+import { RealtimeProvider } from '@/features/messages/realtime/realtime-provider';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
 import { useCurrentUser } from '@/shared/session/session-store';
@@ -54,20 +56,22 @@ export function AppLayout() {
   ].join(' ');
 
   return (
-    <div className={className}>
-      {mobile && mobileSidebarOpen && (
-        <button type="button" className="drawer-bg" aria-label="关闭菜单" onClick={closeMobileSidebar} />
-      )}
-      {!horizontal && <Sidebar />}
-      <div className="main-container" style={{ marginLeft: horizontal || mobile ? 0 : sidebarWidth }}>
-        <div className="fixed-header">
-          {horizontal ? <HorizontalHeader /> : <Navbar />}
-          {tagsView && <TagsView activeKey={page?.key ?? null} />}
+    <RealtimeProvider renderRolePicker={(roles) => <RolePickerDialog roles={roles} redirectTo={null} />}>
+      <div className={className}>
+        {mobile && mobileSidebarOpen && (
+          <button type="button" className="drawer-bg" aria-label="关闭菜单" onClick={closeMobileSidebar} />
+        )}
+        {!horizontal && <Sidebar />}
+        <div className="main-container" style={{ marginLeft: horizontal || mobile ? 0 : sidebarWidth }}>
+          <div className="fixed-header">
+            {horizontal ? <HorizontalHeader /> : <Navbar />}
+            {tagsView && <TagsView activeKey={page?.key ?? null} />}
+          </div>
+          <AppMain page={page} />
         </div>
-        <AppMain page={page} />
+        <SettingsDrawer />
       </div>
-      <SettingsDrawer />
-    </div>
+    </RealtimeProvider>
   );
 }
 

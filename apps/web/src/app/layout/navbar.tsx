@@ -1,5 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { MessageBell } from '@/features/messages/components/message-bell';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { MenuSearchBox } from './menu-search-box';
@@ -13,8 +14,7 @@ export function NavbarActions() {
     <div className="navbar-actions">
       <MenuSearchBox />
       <SettingsButton />
-      {/* The message bell (spec §2 Navbar) mounts here. */}
-      <span data-slot="message-bell" />
+      <MessageBell />
       <RoleSwitcher />
       <UserMenu />
     </div>
