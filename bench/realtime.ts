@@ -273,7 +273,7 @@ console.log(
   `single push p99 (ms)   ${f(ours.p99).padEnd(13)} ${f(base.p99).padEnd(13)} ${ratio(ours.p99, base.p99)}`,
 );
 console.log(
-  `everyone reached (ms)  ${f(ours.fanout).padEnd(13)} ${f(base.fanout).padEnd(13)} ${ratio(ours.fanout, base.fanout)}   (${ours.reached}/${clients.length < N ? clients.length : N})`,
+  `everyone reached (ms)  ${f(ours.fanout).padEnd(13)} ${f(base.fanout).padEnd(13)} ${ratio(ours.fanout, base.fanout)}   (${ours.reached}/${Math.min(clients.length, N)})`,
 );
 console.log(
   `resident memory (MB)   ${f(ours.mem.rss).padEnd(13)} ${f(base.mem.rss).padEnd(13)} ${ratio(ours.mem.rss, base.mem.rss)}`,

@@ -166,8 +166,8 @@ export const realtimePlugin = fp(
         unbind(client);
         client.userId = event.user_id;
         client.sessionId = event.session_id;
-        let set = byUser.get(event.user_id);
-        if (!set) byUser.set(event.user_id, (set = new Set()));
+        const set = byUser.get(event.user_id) ?? new Set<Client>();
+        byUser.set(event.user_id, set);
         set.add(client);
       } else if (event.type === 'revoked') {
         for (const client of clients.values())
