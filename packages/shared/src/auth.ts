@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { RoleTypeId } from './roles.ts';
 
 /** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */
-const phone = z
+/** A mainland mobile number; the messages name the field. */
+export const phone = z
   .string({ error: '请输入手机号' })
   .trim()
   .min(1, '请输入手机号')
   .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
-const verifyCode = z
+/** A 6-digit SMS verification code. */
+export const verifyCode = z
   .string({ error: '请输入验证码' })
   .trim()
   .min(1, '请输入验证码')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phone as mobilePhone, verifyCode } from './auth.ts';
 import { isValidCreditCode } from './creditCode.ts';
 
 /** Company (tenant) contract: create, join by invite code, settings (spec §7 Companies, DOMAIN.md 1, 3, 11). */
@@ -131,19 +132,10 @@ export const addMemberBody = z.object({
     .min(2, '姓名应为2-32个字符')
     .max(32, '姓名应为2-32个字符')
     .regex(/^[\p{L}\p{N}_.-]+$/u, '姓名只能包含中文、字母、数字或 _ . -'),
-  phone: z
-    .string({ error: '请输入手机号' })
-    .trim()
-    .min(1, '请输入手机号')
-    .regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
+  phone: mobilePhone,
 });
 
-export const makeAdminBody = z.object({
-  verify_code: z
-    .string({ error: '请输入验证码' })
-    .trim()
-    .regex(/^\d{6}$/, '验证码应为6位数字'),
-});
+export const makeAdminBody = z.object({ verify_code: verifyCode });
 
 export const newAdminSmsBody = z.object({
   user_id: z.string({ error: '请选择新管理员' }).uuid('请选择新管理员'),

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { phone, verifyCode } from './auth.ts';
 
-/** Changing the bound phone: a code to the old phone, then to the new one (spec §7 changePhone). */
-const verifyCode = z
-  .string({ error: '请输入验证码' })
-  .trim()
-  .min(1, '请输入验证码')
-  .regex(/^\d{6}$/, '验证码应为6位数字');
-const phone = z
-  .string({ error: '请输入手机号' })
-  .trim()
-  .min(1, '请输入手机号')
-  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+// Changing the bound phone: a code to the old phone, then to the new one (spec §7 changePhone).
 
 /** `GET /api/changePhone/sms`: no phone → a code to the current phone; `phone` and `ticket` → to the new one. */
 export const changePhoneSmsQuery = z.object({ phone: phone.optional(), ticket: z.string().optional() });
