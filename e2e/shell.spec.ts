@@ -45,7 +45,8 @@ async function go(page: Page, path: string) {
 const tab = (page: Page, path: string) => page.locator(`.tags-view-item[data-tab-path="${path}"]`);
 const allTabs = (page: Page) => page.locator('.tags-view-item');
 /** The note field of the page on screen (the hidden cached pages have their own). */
-const note = (page: Page) => page.getByRole('textbox', { name: '备注' });
+// Hidden (cached) pages keep their own 备注 field: take the one on screen.
+const note = (page: Page) => page.getByRole('textbox', { name: '备注' }).filter({ visible: true });
 
 async function tabCommand(page: Page, target: Locator, command: '刷新' | '关闭' | '关闭其他' | '关闭所有') {
   await target.click({ button: 'right' });
