@@ -70,6 +70,53 @@ async function freshDatabase(adminUrl: string | undefined): Promise<string | nul
 
 process.on('exit', (code) => console.log(`bench exiting with code ${code}`));
 
+// ---- bare ws baseline (first, so both sets of client sockets never share this process's descriptors) ------------------------------------------------------------------------------
+const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-ws-server.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const barePort = await new Promise<number>((resolve) =>
+  bare.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+);
+const bareUrl = `http://127.0.0.1:${barePort}`;
+const bareClients: Client[] = [];
+await pool(
+  Array.from({ length: N }, (_, i) => i),
+  200,
+  async (i) => {
+    const client: Client = { ws: undefined as unknown as WebSocket };
+    client.ws = await openSocket(`ws://127.0.0.1:${barePort}/?id=${i}`, (text) => client.onMessage?.(text));
+    bareClients.push(client);
+  },
+);
+async function measureBare() {
+  const latencies: number[] = [];
+  for (let i = 0; i < PUSHES; i++) {
+    const k = Math.floor(Math.random() * N);
+    const content = `bare-${i}`;
+    const client = bareClients[k];
+    const id = Number(new URL(client.ws.url).searchParams.get('id'));
+    const got = new Promise<number>((resolve) => {
+      client.onMessage = (text) => text.includes(content) && resolve(performance.now());
+    });
+    const start = performance.now();
+    await fetch(`${bareUrl}/push?id=${id}`, { method: 'POST', body: JSON.stringify({ content }) });
+    latencies.push((await got) - start);
+  }
+  let reached = 0;
+  const all = new Promise<number>((resolve) => {
+    for (const c of bareClients)
+      c.onMessage = (text) => text.includes('bare-all') && ++reached === N && resolve(performance.now());
+  });
+  const start = performance.now();
+  await fetch(`${bareUrl}/all`, { method: 'POST', body: JSON.stringify({ content: 'bare-all' }) });
+  const fanout = (await all) - start;
+  return { p50: pct(latencies, 50), p99: pct(latencies, 99), fanout, mem: rssMb(bare.pid!) };
+}
+const base = await measureBare();
+for (const c of bareClients) c.ws.terminate();
+bare.kill();
+
 // ---- our server -----------------------------------------------------------------------------------
 const secret = randomBytes(32).toString('hex');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-rt-'));
@@ -176,53 +223,6 @@ async function measureOurs() {
   return { p50: pct(latencies, 50), p99: pct(latencies, 99), fanout, reached, mem: rssMb(serverPid) };
 }
 const ours = await measureOurs();
-
-// ---- bare ws baseline ------------------------------------------------------------------------------
-const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-ws-server.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const barePort = await new Promise<number>((resolve) =>
-  bare.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
-);
-const bareUrl = `http://127.0.0.1:${barePort}`;
-const bareClients: Client[] = [];
-await pool(
-  Array.from({ length: N }, (_, i) => i),
-  200,
-  async (i) => {
-    const client: Client = { ws: undefined as unknown as WebSocket };
-    client.ws = await openSocket(`ws://127.0.0.1:${barePort}/?id=${i}`, (text) => client.onMessage?.(text));
-    bareClients.push(client);
-  },
-);
-async function measureBare() {
-  const latencies: number[] = [];
-  for (let i = 0; i < PUSHES; i++) {
-    const k = Math.floor(Math.random() * N);
-    const content = `bare-${i}`;
-    const client = bareClients[k];
-    const id = Number(new URL(client.ws.url).searchParams.get('id'));
-    const got = new Promise<number>((resolve) => {
-      client.onMessage = (text) => text.includes(content) && resolve(performance.now());
-    });
-    const start = performance.now();
-    await fetch(`${bareUrl}/push?id=${id}`, { method: 'POST', body: JSON.stringify({ content }) });
-    latencies.push((await got) - start);
-  }
-  let reached = 0;
-  const all = new Promise<number>((resolve) => {
-    for (const c of bareClients)
-      c.onMessage = (text) => text.includes('bare-all') && ++reached === N && resolve(performance.now());
-  });
-  const start = performance.now();
-  await fetch(`${bareUrl}/all`, { method: 'POST', body: JSON.stringify({ content: 'bare-all' }) });
-  const fanout = (await all) - start;
-  return { p50: pct(latencies, 50), p99: pct(latencies, 99), fanout, mem: rssMb(bare.pid!) };
-}
-const base = await measureBare();
-for (const c of bareClients) c.ws.terminate();
-bare.kill();
 
 // ---- hold up to HOLD sockets, then go past the limit -----------------------------------------------
 t = Date.now();
