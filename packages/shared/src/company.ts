@@ -7,6 +7,14 @@ const phone = z
   .string({ error: '请输入联系电话' })
   .trim()
   .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, '联系电话格式不正确');
+/** A required, trimmed text field: '请输入{label}' when empty, '{label}不能超过{max}个字符' when too long. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过${max}个字符`);
+const contactName = requiredText('联系人', 50);
 const fileId = (what: string) => z.string({ error: `请上传${what}` }).uuid(`请上传${what}`);
 
 export const createCompanyBody = z.object({
@@ -22,16 +30,8 @@ export const createCompanyBody = z.object({
     .transform((v) => v.toUpperCase())
     .refine(isValidCreditCode, '统一社会信用代码不正确，请核对'),
   region_code: z.string({ error: '请选择所在地区' }).regex(/^\d{6}$/, '请选择所在地区'),
-  address: z
-    .string({ error: '请输入详细地址' })
-    .trim()
-    .min(1, '请输入详细地址')
-    .max(200, '详细地址不能超过200个字符'),
-  contact_name: z
-    .string({ error: '请输入联系人' })
-    .trim()
-    .min(1, '请输入联系人')
-    .max(50, '联系人不能超过50个字符'),
+  address: requiredText('详细地址', 200),
+  contact_name: contactName,
   contact_phone: phone,
   licence_file_id: fileId('营业执照'),
 });
@@ -42,11 +42,7 @@ export const joinCompanyBody = z.object({
 });
 
 export const contactInfoBody = z.object({
-  contact_name: z
-    .string({ error: '请输入联系人' })
-    .trim()
-    .min(1, '请输入联系人')
-    .max(50, '联系人不能超过50个字符'),
+  contact_name: contactName,
   contact_phone: phone,
   contact_email: z
     .string()
@@ -57,28 +53,18 @@ export const contactInfoBody = z.object({
     .transform((v) => v || null),
 });
 export const subNameBody = z.object({
-  sub_name: z
-    .string({ error: '请输入企业简称' })
-    .trim()
-    .min(1, '请输入企业简称')
-    .max(30, '企业简称不能超过30个字符'),
+  sub_name: requiredText('企业简称', 30),
 });
 export const enNameBody = z.object({
-  en_name: z
-    .string({ error: '请输入英文名称' })
-    .trim()
-    .min(1, '请输入英文名称')
-    .max(200, '英文名称不能超过200个字符')
-    .regex(/^[A-Za-z0-9 .,&()'-]+$/, '英文名称只能包含英文字母、数字和常用符号'),
+  en_name: requiredText('英文名称', 200).regex(
+    /^[A-Za-z0-9 .,&()'-]+$/,
+    '英文名称只能包含英文字母、数字和常用符号',
+  ),
 });
 export const logoBody = z.object({ logo_file_id: fileId('企业标志') });
 
 export const rejectBody = z.object({
-  reason: z
-    .string({ error: '请输入驳回原因' })
-    .trim()
-    .min(1, '请输入驳回原因')
-    .max(500, '驳回原因不能超过500个字符'),
+  reason: requiredText('驳回原因', 500),
 });
 
 /** 1 管理员 (administrator), 2 成员 (member). */
