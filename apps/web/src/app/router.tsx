@@ -2,6 +2,7 @@ import { profileLabels, RoleType } from '@skill-cert/shared/roles';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
+import { enterprisePageRegistry } from './enterprise-page-registry';
 import { enterprisePages } from './enterprise-pages';
 import { alwaysRevalidate, requireSession, requireSessionWithoutCompany } from './guards';
 import type { RouteHandle } from './route-handle';
@@ -68,6 +69,12 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
+/** A static enterprise page: its registered screen, or the placeholder with its title. */
+const enterprisePage = (name: string, title: string) => {
+  const load = enterprisePageRegistry[name];
+  return load ? page(load) : placeholder(title);
+};
+
 /** Spec §2 enterprise routes: each menu page with its add / edit / detail pages below it. */
 const enterpriseRoutes: RouteObject[] = [
   ...enterprisePages.map(
@@ -75,12 +82,12 @@ const enterpriseRoutes: RouteObject[] = [
       path: p.path.slice(1),
       handle: handle(p.title, { name: p.name, affix: p.affix }),
       children: [
-        { index: true, lazy: placeholder(p.title) },
+        { index: true, lazy: enterprisePage(p.name, p.title) },
         ...(p.children ?? []).map(
           (c): RouteObject => ({
             path: c.path,
             handle: handle(c.title, { name: c.name }),
-            lazy: placeholder(c.title),
+            lazy: enterprisePage(c.name, c.title),
           }),
         ),
       ],
@@ -89,7 +96,7 @@ const enterpriseRoutes: RouteObject[] = [
   {
     path: 'update-phone',
     handle: handle('修改手机号', { name: 'UpdatePhone' }),
-    lazy: placeholder('修改手机号'),
+    lazy: enterprisePage('UpdatePhone', '修改手机号'),
   },
 ];
 
