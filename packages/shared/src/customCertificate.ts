@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { pageQuery } from './pagination.ts';
+
+/**
+ * Custom certificates (spec §3, §5, §7; DOMAIN.md 10): templates with positioned blanks, batch
+ * generation from a spreadsheet (+ photos zip), per-certificate regeneration, public verification.
+ *
+ * Naming follows the spec: the "custom certificate" whose detail dialog shows name,
+ * certificate_handle_status, custom_certificate_template_info and file_info is a batch upload
+ * record; its paged certificate list holds one row per generated certificate.
+ */
+
+export const BlankType = { TEXT: 1, IMAGE: 2 } as const;
+export type BlankTypeValue = (typeof BlankType)[keyof typeof BlankType];
+
+export const PageSize = { A4: 'A4', A5: 'A5', B5: 'B5' } as const;
+export type PageSizeValue = (typeof PageSize)[keyof typeof PageSize];
+/** Page sizes in millimetres, portrait (width × height). */
+export const pageSizesMm: Record<PageSizeValue, { width: number; height: number }> = {
+  A4: { width: 210, height: 297 },
+  A5: { width: 148, height: 210 },
+  B5: { width: 176, height: 250 },
+};
+export type Orientation = 'portrait' | 'landscape';
+export type Align = 'left' | 'center' | 'right';
+
+/** A blank's geometry is in fractions of the page (0..1) from the top-left corner, so it holds at any scale. */
+export interface TemplateBlank {
+  _id: string;
+  /** Machine name, unique in a template: the spreadsheet column key and the reCreate name. */
+  name: string;
+  /** Chinese label: the spreadsheet header and the form label. */
+  cn_name: string;
+  /** 1 required, 0 optional (spec §3). */
+  required: 0 | 1;
+  blank_type: BlankTypeValue;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Text only: points. */
+  font_size: number;
+  /** Text only: #rrggbb. */
+  color: string;
+  align: Align;
+  bold: 0 | 1;
+}
+
+const unit = (label: string) =>
+  z
+    .number({ error: `${label}应为 0 到 1 之间的数字` })
+    .min(0, `${label}超出页面`)
+    .max(1, `${label}超出页面`);
+
+export const templateBlankInput = z
+  .object({
+    _id: z.string().optional(),
+    name: z
+      .string({ error: '请输入字段名' })
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{0,39}$/, '字段名只能包含小写字母、数字和下划线，并以字母开头'),
+    cn_name: z
+      .string({ error: '请输入字段中文名' })
+      .trim()
+      .min(1, '请输入字段中文名')
+      .max(20, '字段中文名不能超过20个字符'),
+    required: z.union([z.literal(0), z.literal(1)]).default(1),
+    blank_type: z.union([z.literal(1), z.literal(2)], { error: '字段类型应为 1（文本）或 2（图片）' }),
+    x: unit('横向位置'),
+    y: unit('纵向位置'),
+    width: unit('宽度').refine((v) => v > 0, '宽度应大于 0'),
+    height: unit('高度').refine((v) => v > 0, '高度应大于 0'),
+    font_size: z
+      .number({ error: '字号应为数字' })
+      .min(6, '字号不能小于 6')
+      .max(96, '字号不能大于 96')
+      .default(14),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, '颜色格式应为 #RRGGBB')
+      .default('#000000'),
+    align: z.enum(['left', 'center', 'right'], { error: '对齐方式不正确' }).default('left'),
+    bold: z.union([z.literal(0), z.literal(1)]).default(0),
+  })
+  .refine((b) => b.x + b.width <= 1.0001 && b.y + b.height <= 1.0001, {
+    message: '字段超出页面范围',
+  });
+export type TemplateBlankInput = z.input<typeof templateBlankInput>;
+
+export const templateBody = z
+  .object({
+    template_name: z
+      .string({ error: '请输入模板名称' })
+      .trim()
+      .min(1, '请输入模板名称')
+      .max(50, '模板名称不能超过50个字符'),
+    /** An uploaded JPG/PNG (POST /api/files/upload). */
+    background_file_id: z.string({ error: '请上传证书底图' }).uuid('请上传证书底图'),
+    page_size: z.enum(['A4', 'A5', 'B5'], { error: '纸张大小应为 A4、A5 或 B5' }).default('A4'),
+    orientation: z.enum(['portrait', 'landscape'], { error: '纸张方向不正确' }).default('landscape'),
+    blanks: z.array(templateBlankInput, { error: '请添加证书字段' }).min(1, '请至少添加一个证书字段').max(40),
+  })
+  .refine((t) => new Set(t.blanks.map((b) => b.name)).size === t.blanks.length, {
+    message: '字段名不能重复',
+    path: ['blanks'],
+  });
+export type TemplateBody = z.input<typeof templateBody>;
+
+export interface CustomCertificateTemplate {
+  _id: string;
+  template_name: string;
+  company_name: string;
+  background_file_id: string;
+  /** The rendering background (PNG uploads converted once to JPEG). */
+  background_web_path: string;
+  page_size: PageSizeValue;
+  orientation: Orientation;
+  blanks: TemplateBlank[];
+  create_time_str: string;
+  update_time_str: string;
+}
+
+/** GET /api/defaultBlanks: the fields a skill certificate carries, ready to drop on a template. */
+export type DefaultBlank = Omit<TemplateBlank, '_id'>;
+
+/** Preview: POST /api/customCertificateTemplates/preview with a (possibly unsaved) template body → a PDF file. */
+export interface PreviewResult {
+  file_id: string;
+  webPath: string;
+}
+
+export const CertificateHandleStatus = { PROCESSING: 0, DONE: 1, PARTLY_FAILED: 2 } as const;
+export const certificateHandleStatusText: Record<number, string> = {
+  0: '生成中',
+  1: '已完成',
+  2: '部分失败',
+};
+export const ProduceStatus = { PENDING: 0, DONE: 1, FAILED: 2 } as const;
+export const produceStatusText: Record<number, string> = {
+  0: '待生成',
+  1: '生成成功',
+  2: '生成失败',
+};
+
+export interface FileInfo {
+  originName: string;
+  webPath: string;
+}
+
+/** New batch: the three "unused-looking" messages of spec §5 are this form's. */
+export const batchUploadBody = z.object({
+  name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
+  custom_certificate_template_id: z.string({ error: '请选择证书模板' }).uuid('请选择证书模板'),
+  /** The filled .xlsx (from zipTemplate). */
+  file_id: z.string({ error: '请上传文件' }).uuid('请上传文件'),
+  /** Optional .zip of photos named by ID number or row key. */
+  photo_zip_file_id: z.string().uuid('照片压缩包无效').nullish(),
+});
+export type BatchUploadBody = z.input<typeof batchUploadBody>;
+
+/** A structural problem of an upload (400 data.errors); row-level problems become failed certificates. */
+export interface UploadRowError {
+  row: number | null;
+  column: string | null;
+  message: string;
+}
+
+/** The "custom certificate" of the detail dialog: one batch upload record. */
+export interface CustomCertificateBatch {
+  _id: string;
+  name: string;
+  certificate_handle_status: number;
+  certificate_handle_status_value: string;
+  custom_certificate_template_id: string;
+  custom_certificate_template_info: { template_name: string; company_name: string };
+  /** The uploaded spreadsheet. */
+  file_info: FileInfo;
+  total: number;
+  success_count: number;
+  failed_count: number;
+  /** 0..100 */
+  progress: number;
+  creator_name: string;
+  create_time_str: string;
+  finish_time_str: string | null;
+}
+
+export const batchListQuery = pageQuery.extend({
+  name: z.string().trim().optional(),
+  certificate_handle_status: z.coerce.number().int().min(0).max(2).optional(),
+});
+
+export const certificateListQuery = pageQuery.extend({
+  /** The holder's name (the `name` blank) or any text value, contains. */
+  name: z.string().trim().optional(),
+  custom_certificate_produce_status: z.coerce.number().int().min(0).max(2).optional(),
+});
+
+/** A blank with its value on one certificate (spec §3 Blank). */
+export interface CertificateBlank {
+  _id: string;
+  name: string;
+  cn_name: string;
+  required: 0 | 1;
+  blank_type: BlankTypeValue;
+  /** Text value, or the image's file id. */
+  val: string;
+  /** Image blanks: where the image is served. */
+  file_web_path: string | null;
+}
+
+/** One row of GET .../{id}/certificateList (spec §3 certificate list row). */
+export interface CustomCertificateRow {
+  _id: string;
+  row_number: number;
+  blanks: CertificateBlank[];
+  custom_certificate_produce_status: number;
+  custom_certificate_produce_status_value: string;
+  fail_reason: string | null;
+  custom_certificate_file_info: FileInfo | null;
+  /** /information-link/{_id} */
+  verify_path: string;
+}
+
+/** PATCH /api/customCertificates/{id}/reCreate (spec §7): blanks as name + val. */
+export const reCreateBody = z.object({
+  blanks: z
+    .array(
+      z.object({
+        name: z.string({ error: '字段名不能为空' }).min(1, '字段名不能为空'),
+        val: z.string().trim().default(''),
+      }),
+      { error: '请填写证书字段' },
+    )
+    .min(1, '请填写证书字段'),
+});
+export type ReCreateBody = z.input<typeof reCreateBody>;
+
+/** GET /api/public/certificates/{id}: what /information-link/:id shows without login. */
+export interface PublicCertificate {
+  _id: string;
+  holder_name: string;
+  /** ID number with the middle masked, e.g. 1101**********1234. */
+  id_card_masked: string | null;
+  /** Text fields of the certificate other than name and ID, in template order. */
+  fields: { label: string; value: string }[];
+  issuer: string;
+  issue_date: string | null;
+  template_name: string;
+  valid: boolean;
+  status_text: string;
+}
+
+/** '110101199003071234' → '1101**********1234'; short values keep their first and last character. */
+export function maskIdNumber(id: string): string {
+  const v = id.trim();
+  if (v.length <= 2) return '*'.repeat(v.length);
+  if (v.length < 10) return `${v[0]}${'*'.repeat(v.length - 2)}${v[v.length - 1]}`;
+  return `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}`;
+}
