@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { readableFile } from '../files/service.ts';
+import { issueUploadToken } from '../files/uploadTokens.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
 import {
   addMemberByPhone,
@@ -71,6 +72,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/companies/getInitiateCode', { preHandler: enterprise }, async (req) => {
     const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
     return ok(await inviteCode(db, companyId));
+  });
+
+  // Spec §7: short-lived upload permission for the company's files; with local storage, a signed,
+  // single-use upload URL on this server (POST /api/files/upload/signed/{token}).
+  app.get('/api/companies/stsToken', { preHandler: enterprise }, async (req) => {
+    const { companyId } = req.auth.user;
+    if (!companyId) throw forbidden('请先加入或创建企业');
+    return ok(await issueUploadToken(db, req.auth.userId, companyId));
   });
 
   app.get('/api/companies/switchInitiateStatus', { preHandler: enterprise }, async (req) => {

@@ -2,9 +2,11 @@ import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { type FileKind, IMAGE_KINDS } from './fileType.ts';
+import { findUserById } from '../users/service.ts';
 import { readableFile, storeUpload } from './service.ts';
+import { spendUploadToken } from './uploadTokens.ts';
 
 const ALL_KINDS: readonly FileKind[] = [
   'jpg',
@@ -47,6 +49,31 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         { stream: part.file, filename: part.filename, owner: req.auth.user },
         kinds,
         refusals[req.query.type],
+      );
+      return ok(uploaded, '上传成功');
+    },
+  );
+
+  // The signed, single-use URL of `GET /api/companies/stsToken`: the token in the path is the permission.
+  app.post(
+    '/api/files/upload/signed/:token',
+    {
+      config: { public: true },
+      schema: { params: z.object({ token: z.string().min(20, '上传链接无效').max(100, '上传链接无效') }) },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      const userId = await spendUploadToken(db, req.params.token);
+      const owner = userId ? await findUserById(db, userId) : undefined;
+      if (!owner) throw forbidden('上传链接无效、已过期或已使用，请重新获取');
+      const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part) throw badRequest('请选择要上传的文件');
+      const uploaded = await storeUpload(
+        db,
+        storage,
+        { stream: part.file, filename: part.filename, owner },
+        ALL_KINDS,
+        refusals.any,
       );
       return ok(uploaded, '上传成功');
     },

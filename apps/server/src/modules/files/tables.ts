@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -19,3 +19,18 @@ export const files = pgTable(
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * A signed, single-use upload permission (`GET /api/companies/stsToken`): only the token's hash is kept;
+ * `used_at` is set by the one upload that spends it.
+ */
+export const uploadTokens = pgTable('upload_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

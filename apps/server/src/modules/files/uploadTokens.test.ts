@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
+import type { UploadPermission } from './uploadTokens.ts';
+
+const ctx = useTestApp();
+
+async function uploadSigned(url: string, name = '资料.pdf', content: Buffer = samples.pdf) {
+  const { payload, headers } = multipartFile(name, content);
+  const res = await ctx.app.inject({ method: 'POST', url, payload, headers });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('GET /api/companies/stsToken', () => {
+  it('gives a company member a signed single-use upload URL that works without the Authorization header', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const res = await api<UploadPermission>(ctx.app, 'GET', '/api/companies/stsToken', { token });
+    expect(res.body.code).toBe(200);
+    const permission = res.body.data;
+    expect(permission).toMatchObject({ method: 'POST', field: 'file', expire_seconds: 300 });
+    expect(permission.upload_url).toMatch(/^\/api\/files\/upload\/signed\/[\w-]{40,}$/);
+    expect(new Date(permission.expires_at).getTime()).toBeGreaterThan(Date.now());
+
+    const first = await uploadSigned(permission.upload_url);
+    expect(first.body.code).toBe(200);
+    expect(first.body.data).toMatchObject({ originName: '资料.pdf', mime: 'application/pdf' });
+
+    // The uploader's company may read the file through the normal, authenticated route.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: first.body.data.webPath,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('a signed URL is single-use: the second upload is refused with 403', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const { body } = await api<UploadPermission>(ctx.app, 'GET', '/api/companies/stsToken', { token });
+    expect((await uploadSigned(body.data.upload_url)).body.code).toBe(200);
+    const again = await uploadSigned(body.data.upload_url);
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ code: 403, message: '上传链接无效、已过期或已使用，请重新获取' });
+  });
+
+  it('an unknown or forged token is refused with 403', async () => {
+    const res = await uploadSigned(`/api/files/upload/signed/${'x'.repeat(43)}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('上传链接无效、已过期或已使用，请重新获取');
+  });
+
+  it('the content check still applies to a signed upload', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const { body } = await api<UploadPermission>(ctx.app, 'GET', '/api/companies/stsToken', { token });
+    const res = await uploadSigned(body.data.upload_url, 'a.pdf', Buffer.from('plain text, not a pdf'));
+    expect(res.status).toBe(400);
+  });
+
+  it('is refused to a user without a company, a non-enterprise role and an anonymous caller', async () => {
+    const nobody = await login(ctx.app, 'xinqiye');
+    expect((await api(ctx.app, 'GET', '/api/companies/stsToken', { token: nobody.token })).status).toBe(403);
+    const platform = await login(ctx.app, 'pingtai');
+    expect((await api(ctx.app, 'GET', '/api/companies/stsToken', { token: platform.token })).status).toBe(403);
+    expect((await api(ctx.app, 'GET', '/api/companies/stsToken', {})).status).toBe(401);
+  });
+});
