@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import { type FileKind, IMAGE_KINDS } from './fileType.ts';
 import { findUserById } from '../users/service.ts';
+import { type FileKind, IMAGE_KINDS } from './fileType.ts';
 import { readableFile, storeUpload } from './service.ts';
 import { spendUploadToken } from './uploadTokens.ts';
 

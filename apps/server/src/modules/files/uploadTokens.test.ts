@@ -59,7 +59,9 @@ describe('GET /api/companies/stsToken', () => {
     const nobody = await login(ctx.app, 'xinqiye');
     expect((await api(ctx.app, 'GET', '/api/companies/stsToken', { token: nobody.token })).status).toBe(403);
     const platform = await login(ctx.app, 'pingtai');
-    expect((await api(ctx.app, 'GET', '/api/companies/stsToken', { token: platform.token })).status).toBe(403);
+    expect((await api(ctx.app, 'GET', '/api/companies/stsToken', { token: platform.token })).status).toBe(
+      403,
+    );
     expect((await api(ctx.app, 'GET', '/api/companies/stsToken', {})).status).toBe(401);
   });
 });

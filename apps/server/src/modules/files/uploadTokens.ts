@@ -47,7 +47,11 @@ export async function spendUploadToken(db: DbOrTx, token: string, now = new Date
     .update(uploadTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(uploadTokens.tokenHash, hashOf(token)), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, now)),
+      and(
+        eq(uploadTokens.tokenHash, hashOf(token)),
+        isNull(uploadTokens.usedAt),
+        gt(uploadTokens.expiresAt, now),
+      ),
     )
     .returning({ userId: uploadTokens.userId });
   return row?.userId ?? null;
