@@ -9,8 +9,9 @@ import { createSessionLookup } from '../modules/auth/service.ts';
 import type { MessagesEvent } from '../modules/messages/messenger.ts';
 import {
   batchMessages,
+  type MessageRow,
   toMessage,
-  unreadCountsOfBatch,
+  unreadCountsOf,
   unreadMessages,
 } from '../modules/messages/service.ts';
 
@@ -68,6 +69,17 @@ export const realtimePlugin = fp(
       return hit;
     };
 
+    // Each bound user's unread count, so a push needs no count query: read once at bind, +1 for every
+    // message delivered here, dropped when the user reads or deletes (the next push reads it again).
+    const unreadCounts = new Map<string, number>();
+    const knowCounts = async (userIds: string[]) => {
+      const missing = userIds.filter((id) => !unreadCounts.has(id));
+      if (missing.length === 0) return;
+      const counts = await unreadCountsOf(app.db, missing);
+      // A value learnt meanwhile (from a push) is newer than this one.
+      for (const [id, n] of counts) if (byUser.has(id) && !unreadCounts.has(id)) unreadCounts.set(id, n);
+    };
+
     const send = (client: Client, frame: ServerFrame) => {
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame));
     };
@@ -78,6 +90,7 @@ export const realtimePlugin = fp(
       if (set?.size === 0) {
         byUser.delete(client.userId);
         unreadCache.delete(client.userId);
+        unreadCounts.delete(client.userId);
       }
       client.userId = undefined;
       client.sessionId = undefined;
@@ -136,27 +149,57 @@ export const realtimePlugin = fp(
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
-    const deliver = async (event: MessagesEvent) => {
-      if ('unread_changed' in event) {
-        for (const id of event.unread_changed) unreadCache.delete(id);
-        return;
-      }
-      const { batch_id } = event;
-      if (byUser.size === 0) return;
-      const rows = (await batchMessages(app.db, batch_id)).filter((m) => byUser.has(m.userId));
-      if (rows.length === 0) return;
-      for (const row of rows) unreadCache.delete(row.userId);
-      const counts = await unreadCountsOfBatch(app.db, batch_id);
+    /** Pushes stored rows to the sockets of their users on this instance. */
+    const push = (rows: MessageRow[], counts: (userId: string) => number) => {
       for (const row of rows) {
-        const frame: ServerFrame = {
+        const sockets = byUser.get(row.userId);
+        if (!sockets) continue;
+        const text = JSON.stringify({
           type: 'message',
-          data: { list: [toMessage(row)], count: counts.get(row.userId) ?? 0 },
-        };
-        const text = JSON.stringify(frame);
-        for (const client of byUser.get(row.userId) ?? []) {
+          data: { list: [toMessage(row)], count: counts(row.userId) },
+        } satisfies ServerFrame);
+        for (const client of sockets) {
           if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
         }
       }
+    };
+
+    // Rows stored by this instance: pushed at once from memory.
+    const deliverStored = async (stored: MessageRow[]) => {
+      if (byUser.size === 0) return;
+      const rows = stored.filter((m) => byUser.has(m.userId));
+      if (rows.length === 0) return;
+      const unknown: string[] = [];
+      for (const row of rows) {
+        unreadCache.delete(row.userId);
+        const n = unreadCounts.get(row.userId);
+        if (n === undefined) unknown.push(row.userId);
+        else unreadCounts.set(row.userId, n + (row.whetherRead ? 0 : 1));
+      }
+      // Read after the insert, so they include this send.
+      if (unknown.length) await knowCounts(unknown);
+      push(rows, (id) => unreadCounts.get(id) ?? 0);
+    };
+
+    // Rows stored by another instance: the bus carries ids only, so read them and the counts.
+    const deliver = async (event: MessagesEvent) => {
+      if ('unread_changed' in event) {
+        for (const id of event.unread_changed) {
+          unreadCache.delete(id);
+          unreadCounts.delete(id);
+        }
+        return;
+      }
+      if (event.origin === app.messenger.origin || byUser.size === 0) return;
+      const rows = (await batchMessages(app.db, event.batch_id)).filter((m) => byUser.has(m.userId));
+      if (rows.length === 0) return;
+      const users = [...new Set(rows.map((r) => r.userId))];
+      for (const id of users) {
+        unreadCache.delete(id);
+        unreadCounts.delete(id);
+      }
+      await knowCounts(users);
+      push(rows, (id) => unreadCounts.get(id) ?? 0);
     };
 
     const onSessions = async (event: SessionsEvent) => {
@@ -169,6 +212,7 @@ export const realtimePlugin = fp(
         const set = byUser.get(event.user_id) ?? new Set<Client>();
         byUser.set(event.user_id, set);
         set.add(client);
+        await knowCounts([event.user_id]);
       } else if (event.type === 'revoked') {
         for (const client of clients.values())
           if (client.sessionId === event.session_id) drop(client, '登录已失效');
@@ -181,6 +225,9 @@ export const realtimePlugin = fp(
     };
 
     const unsubscribe = [
+      app.messenger.onStored(
+        (rows) => void deliverStored(rows).catch((err) => app.log.error({ err }, 'delivery failed')),
+      ),
       app.bus.subscribe(
         'sc_messages',
         (p) => void deliver(p as MessagesEvent).catch((err) => app.log.error({ err }, 'delivery failed')),
@@ -215,5 +262,5 @@ export const realtimePlugin = fp(
       for (const client of clients.values()) client.socket.terminate();
     });
   },
-  { name: 'realtime', dependencies: ['db', 'bus', 'auth'] },
+  { name: 'realtime', dependencies: ['db', 'bus', 'auth', 'messenger'] },
 );

@@ -7,7 +7,7 @@ import { unreadChanged } from '../../lib/userEvents.ts';
 import { users } from '../users/tables.ts';
 import { messages } from './tables.ts';
 
-type MessageRow = typeof messages.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
 
 /** How many unread messages `unreadMessage` and live pushes carry along with the count. */
 export const UNREAD_LIST_SIZE = 10;
@@ -41,9 +41,9 @@ export async function insertMessages(
   batchId: string,
   userIds: string[],
   m: NewMessage,
-): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const rows = await db
+): Promise<MessageRow[]> {
+  if (userIds.length === 0) return [];
+  return db
     .insert(messages)
     .values(
       userIds.map((userId) => ({
@@ -57,24 +57,40 @@ export async function insertMessages(
         extra: m.extra ?? null,
       })),
     )
-    .returning({ id: messages.id });
-  return rows.length;
+    .returning();
 }
 
-/** Stores the message for every user matching `where` (everyone, a company) with INSERT ... SELECT. */
+/**
+ * Stores the message for every user matching `where` (everyone, a company) with INSERT ... SELECT; the
+ * rows come back for live delivery (only what differs per row is returned).
+ */
 export async function insertMessagesWhere(
   db: DbOrTx,
   batchId: string,
   where: SQL | undefined,
   m: NewMessage,
-): Promise<number> {
-  const rows = await db.execute<{ id: string }>(sql`
+): Promise<MessageRow[]> {
+  const result = await db.execute<{ id: string; user_id: string; created_at: string | Date }>(sql`
     insert into ${messages} (id, user_id, batch_id, category_name, content, whether_read, template_key, related_id, file_id, extra)
     select uuid_generate_v7_compat(), ${users.id}, ${batchId}, ${m.category}, ${m.content}, 0, ${m.templateKey ?? null},
       ${m.relatedId ?? null}, ${m.fileId ?? null}, ${m.extra ? JSON.stringify(m.extra) : null}::jsonb
     from ${users} ${where ? sql`where ${where}` : sql``}
-    returning id`);
-  return (rows as unknown as { rows: unknown[] }).rows.length;
+    returning id, user_id, created_at`);
+  const rows = (result as unknown as { rows: { id: string; user_id: string; created_at: string | Date }[] })
+    .rows;
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    batchId,
+    categoryName: m.category,
+    content: m.content,
+    whetherRead: 0,
+    templateKey: m.templateKey ?? null,
+    relatedId: m.relatedId ?? null,
+    fileId: m.fileId ?? null,
+    extra: m.extra ?? null,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+  }));
 }
 
 /** The rows of one send, for the users given (live delivery to the sockets of this instance). */
@@ -125,18 +141,17 @@ export async function unreadMessages(db: DbOrTx, userId: string): Promise<Unread
   return { list: rows.map(toMessage), count: n };
 }
 
-/** Unread counts of every recipient of one send, in one query (fan-out to every connected socket). */
-export async function unreadCountsOfBatch(db: DbOrTx, batchId: string): Promise<Map<string, number>> {
-  const recipients = db
-    .select({ userId: messages.userId })
-    .from(messages)
-    .where(eq(messages.batchId, batchId));
+/** Unread counts of the given users (0 for a user without unread messages). */
+export async function unreadCountsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
   const rows = await db
     .select({ userId: messages.userId, n: count() })
     .from(messages)
-    .where(and(inArray(messages.userId, recipients), eq(messages.whetherRead, 0)))
+    .where(and(inArray(messages.userId, userIds), eq(messages.whetherRead, 0)))
     .groupBy(messages.userId);
-  return new Map(rows.map((r) => [r.userId, r.n]));
+  for (const r of rows) counts.set(r.userId, r.n);
+  return counts;
 }
 
 /** Marks the user's messages read: the given ids, or all when none are given. Other users' ids are ignored. */
