@@ -18,6 +18,8 @@ import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { occupationRoutes } from './modules/occupations/routes.ts';
+import { recordRoutes } from './modules/records/routes.ts';
 import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dictRoutes);
   await app.register(messageRoutes);
   await app.register(companyRoutes);
+  await app.register(occupationRoutes);
+  await app.register(recordRoutes);
   await app.register(webPlugin);
 
   // Several instances may start together on one PostgreSQL: they seed one at a time.

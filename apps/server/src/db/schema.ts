@@ -4,5 +4,6 @@ export * from '../modules/auth/tables.ts';
 export * from '../modules/companies/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/messages/tables.ts';
+export * from '../modules/records/tables.ts';
 export * from '../modules/users/tables.ts';
 export * from '../modules/verification/tables.ts';

@@ -24,7 +24,9 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'system/role': featurePage(() => import('@/features/system/role-page').then((m) => m.RolePage)),
   'system/user': featurePage(() => import('@/features/system/user-page').then((m) => m.UserPage)),
   'system/notice': featurePage(() => import('@/features/system/notice-page').then((m) => m.NoticePage)),
-  'platform/company': placeholder,
+  'platform/company': featurePage(() =>
+    import('@/features/platform-company/company-page').then((m) => m.CompanyPage),
+  ),
   'platform/news': placeholder,
   'institution/record-center': placeholder,
   'institution/test-plan': placeholder,

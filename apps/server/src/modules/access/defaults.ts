@@ -39,7 +39,10 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
   [RoleType.PLATFORM]: [
     page('企业管理', '/company', 'platform/company', 'platform:company:list', {
       icon: 'ShopOutlined',
-      children: [button('冻结/解冻企业', 'platform:company:freeze')],
+      children: [
+        button('冻结/解冻企业', 'platform:company:freeze'),
+        button('审核备案', 'platform:company:review'),
+      ],
     }),
     {
       type: MenuType.DIRECTORY,

@@ -40,29 +40,29 @@ afterEach(() => {
 describe('page cache and tabs', () => {
   it('two detail tabs of one page keep separate state; closing one leaves the other; 刷新 remounts it', async () => {
     saveLogin(makeLoginResult({ roles: [1] }));
-    const { router, location } = renderRoute('/record-application/detail/1');
+    const { router, location } = renderRoute('/evaluation-list/detail/1');
     const user = userEvent.setup();
 
-    await screen.findByRole('heading', { name: '备案详情' });
+    await screen.findByRole('heading', { name: '评价详情' });
     await user.type(note(), '第一条');
-    await act(() => router.navigate('/record-application/detail/2'));
+    await act(() => router.navigate('/evaluation-list/detail/2'));
     await waitFor(() => expect(note()).toHaveValue(''));
     await user.type(note(), '第二条');
-    expect(tabTitles()).toEqual(['备案申请', '备案详情', '备案详情']);
+    expect(tabTitles()).toEqual(['备案申请', '评价详情', '评价详情']);
 
-    await user.click(tabAt('/record-application/detail/1'));
+    await user.click(tabAt('/evaluation-list/detail/1'));
     await waitFor(() => expect(note()).toHaveValue('第一条'));
 
     await user.click(
-      within(tabAt('/record-application/detail/2')).getByRole('button', { name: '关闭 备案详情' }),
+      within(tabAt('/evaluation-list/detail/2')).getByRole('button', { name: '关闭 评价详情' }),
     );
-    expect(tabAt('/record-application/detail/2')).toBeNull();
+    expect(tabAt('/evaluation-list/detail/2')).toBeNull();
     expect(note()).toHaveValue('第一条');
-    expect(location()).toBe('/record-application/detail/1');
+    expect(location()).toBe('/evaluation-list/detail/1');
 
-    fireEvent.contextMenu(tabAt('/record-application/detail/1'));
+    fireEvent.contextMenu(tabAt('/evaluation-list/detail/1'));
     await user.click(await screen.findByRole('menuitem', { name: '刷新' }));
-    await waitFor(() => expect(location()).toBe('/record-application/detail/1'));
+    await waitFor(() => expect(location()).toBe('/evaluation-list/detail/1'));
     await waitFor(() => expect(note()).toHaveValue(''));
   });
 

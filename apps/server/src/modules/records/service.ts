@@ -1,0 +1,586 @@
+import { randomBytes } from 'node:crypto';
+import { skillLevelName, sortLevels } from '@skill-cert/shared/occupation';
+import {
+  EvaluationBasis,
+  evaluationBasisText,
+  isRecordEditable,
+  type PlatformCompanyDetail,
+  RecordAction,
+  type RecordActionValue,
+  type RecordApplicationBody,
+  type RecordApplicationDetail,
+  type RecordApplicationRow,
+  type RecordFile,
+  type RecordPerson,
+  RecordStatus,
+  type RecordStatusValue,
+  recordActionText,
+  recordStatusText,
+  recordSubmitProblem,
+} from '@skill-cert/shared/recordApplication';
+import { formatDate, formatDateTime } from '@skill-cert/shared/time';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { regionNames } from '../area/service.ts';
+import { findCompany, listMembers, toCompanyInfo } from '../companies/service.ts';
+import { companies } from '../companies/tables.ts';
+import { readableFile, webPathOf } from '../files/service.ts';
+import { checkScope } from '../occupations/service.ts';
+import type { UserRow } from '../users/service.ts';
+import { recordApplications, recordLogs, recordPersonnel, recordScopes, recordSites } from './tables.ts';
+
+type ApplicationRow = typeof recordApplications.$inferSelect;
+
+/** Kinds of recordPersonnel rows. */
+const EXAMINER = 1;
+const SUPERVISOR = 2;
+
+const NOT_FOUND = '备案申请不存在';
+
+/** 'BA' + the date in China + 6 characters without look-alikes (0/O, 1/I). */
+function newRecordNo(now = new Date()): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const tail = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `BA${formatDate(now).replaceAll('-', '')}${tail}`;
+}
+
+/** A file the user may attach (their own or their company's); anything else reads as "upload again". */
+async function usableFile(db: DbOrTx, id: string, user: UserRow, message: string): Promise<void> {
+  try {
+    await readableFile(db, id, user);
+  } catch (error) {
+    if (error instanceof AppError) throw badRequest(message);
+    throw error;
+  }
+}
+
+/** The content after the catalogue, region and file checks, ready to store. */
+interface CheckedContent {
+  body: RecordApplicationBody;
+  scopes: { occupationCode: string; occupationName: string; workType: string | null; levels: number[] }[];
+  basisFileId: string | null;
+}
+
+async function checkContent(db: DbOrTx, user: UserRow, body: RecordApplicationBody): Promise<CheckedContent> {
+  const scopes = body.scopes.map((row, i) => {
+    const occupation = checkScope(row, `第${i + 1}个评价职业`);
+    return {
+      occupationCode: occupation.code,
+      occupationName: occupation.name,
+      workType: row.work_type,
+      levels: sortLevels(row.levels),
+    };
+  });
+  for (const [i, site] of body.sites.entries()) {
+    if (regionNames(site.region_code).length < 2)
+      throw badRequest(`第${i + 1}个考核场地：请选择场地所在地区`);
+  }
+  const basisFileId = body.evaluation_basis === EvaluationBasis.ENTERPRISE ? body.basis_file_id : null;
+  if (basisFileId) await usableFile(db, basisFileId, user, '请重新上传企业评价规范文件');
+  for (const id of body.attachment_ids) await usableFile(db, id, user, '附件不存在，请重新上传');
+  if (body.submit) {
+    const problem = recordSubmitProblem({ ...body, basis_file_id: basisFileId });
+    if (problem) throw badRequest(problem);
+  }
+  return { body, scopes, basisFileId };
+}
+
+async function writeChildren(tx: DbOrTx, applicationId: string, content: CheckedContent): Promise<void> {
+  const { body, scopes } = content;
+  await tx.delete(recordScopes).where(eq(recordScopes.applicationId, applicationId));
+  await tx.delete(recordSites).where(eq(recordSites.applicationId, applicationId));
+  await tx.delete(recordPersonnel).where(eq(recordPersonnel.applicationId, applicationId));
+  if (scopes.length)
+    await tx.insert(recordScopes).values(scopes.map((s, sort) => ({ ...s, applicationId, sort })));
+  if (body.sites.length)
+    await tx.insert(recordSites).values(
+      body.sites.map((s, sort) => ({
+        applicationId,
+        name: s.name,
+        regionCode: s.region_code,
+        address: s.address,
+        sort,
+      })),
+    );
+  const people = [
+    ...body.examiners.map((p, sort) => ({ ...p, kind: EXAMINER, sort })),
+    ...body.supervisors.map((p, sort) => ({ ...p, kind: SUPERVISOR, sort })),
+  ];
+  if (people.length)
+    await tx.insert(recordPersonnel).values(
+      people.map((p) => ({
+        applicationId,
+        kind: p.kind,
+        name: p.name,
+        idNumber: p.id_number,
+        phone: p.phone,
+        qualification: p.qualification,
+        sort: p.sort,
+      })),
+    );
+}
+
+/** Stores steps in order: steps of one request get consecutive milliseconds, so the timeline keeps them apart. */
+async function log(
+  tx: DbOrTx,
+  applicationId: string,
+  user: { id: string; name: string },
+  steps: { action: RecordActionValue; note?: string | null }[],
+): Promise<void> {
+  const base = Date.now();
+  await tx.insert(recordLogs).values(
+    steps.map((s, i) => ({
+      applicationId,
+      action: s.action,
+      userId: user.id,
+      userName: user.name,
+      note: s.note ?? null,
+      createdAt: new Date(base + i),
+    })),
+  );
+}
+
+/** Creates an application of the company, as a draft or submitted at once. Returns its id. */
+export async function createApplication(
+  db: DbOrTx,
+  companyId: string,
+  user: UserRow,
+  body: RecordApplicationBody,
+): Promise<string> {
+  const content = await checkContent(db, user, body);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(recordApplications)
+      .values({
+        companyId,
+        recordNo: newRecordNo(now),
+        status: body.submit ? RecordStatus.PENDING : RecordStatus.DRAFT,
+        evaluationBasis: body.evaluation_basis,
+        basisFileId: content.basisFileId,
+        attachmentIds: body.attachment_ids,
+        remark: body.remark,
+        submittedAt: body.submit ? now : null,
+        createdBy: user.id,
+      })
+      .returning({ id: recordApplications.id });
+    await writeChildren(tx, row.id, content);
+    await log(tx, row.id, user, [
+      { action: RecordAction.CREATE },
+      ...(body.submit ? [{ action: RecordAction.SUBMIT }] : []),
+    ]);
+    return row.id;
+  });
+}
+
+/** The company's own application, locked for a change; another company's id reads as not found. */
+async function ownApplication(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  lock = false,
+): Promise<ApplicationRow> {
+  const query = db
+    .select()
+    .from(recordApplications)
+    .where(and(eq(recordApplications.id, id), eq(recordApplications.companyId, companyId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+function refuseChange(status: number, what: '修改' | '提交'): void {
+  if (status === RecordStatus.PENDING)
+    throw badRequest(
+      what === '修改' ? '该备案申请已提交审核，审核完成前不能修改' : '该备案申请已提交审核，请勿重复提交',
+    );
+  if (status === RecordStatus.APPROVED) throw badRequest(`该备案申请已通过审核，不能再${what}`);
+}
+
+/** Replaces the content of a draft or rejected application; with `submit`, submits it too. */
+export async function updateApplication(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  user: UserRow,
+  body: RecordApplicationBody,
+): Promise<void> {
+  const current = await ownApplication(db, companyId, id);
+  refuseChange(current.status, '修改');
+  const content = await checkContent(db, user, body);
+  await db.transaction(async (tx) => {
+    const row = await ownApplication(tx, companyId, id, true);
+    refuseChange(row.status, '修改');
+    await tx
+      .update(recordApplications)
+      .set({
+        evaluationBasis: body.evaluation_basis,
+        basisFileId: content.basisFileId,
+        attachmentIds: body.attachment_ids,
+        remark: body.remark,
+        ...(body.submit ? { status: RecordStatus.PENDING, submittedAt: new Date(), rejectReason: null } : {}),
+      })
+      .where(eq(recordApplications.id, id));
+    await writeChildren(tx, id, content);
+    await log(tx, id, user, [
+      { action: RecordAction.UPDATE },
+      ...(body.submit ? [{ action: submitAction(row.status) }] : []),
+    ]);
+  });
+}
+
+const submitAction = (status: number): RecordActionValue =>
+  status === RecordStatus.REJECTED ? RecordAction.RESUBMIT : RecordAction.SUBMIT;
+
+/** Submits (or resubmits after a rejection) what is stored, when it is complete. */
+export async function submitApplication(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  user: UserRow,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await ownApplication(tx, companyId, id, true);
+    refuseChange(row.status, '提交');
+    const [scopes] = await tx
+      .select({ n: count() })
+      .from(recordScopes)
+      .where(eq(recordScopes.applicationId, id));
+    const [sites] = await tx
+      .select({ n: count() })
+      .from(recordSites)
+      .where(eq(recordSites.applicationId, id));
+    const people = await tx
+      .select({ kind: recordPersonnel.kind, n: count() })
+      .from(recordPersonnel)
+      .where(eq(recordPersonnel.applicationId, id))
+      .groupBy(recordPersonnel.kind);
+    const n = (kind: number) => people.find((p) => p.kind === kind)?.n ?? 0;
+    const problem = recordSubmitProblem({
+      scopes: Array(scopes.n),
+      evaluation_basis: row.evaluationBasis,
+      basis_file_id: row.basisFileId,
+      sites: Array(sites.n),
+      examiners: Array(n(EXAMINER)),
+      supervisors: Array(n(SUPERVISOR)),
+    });
+    if (problem) throw badRequest(`${problem}，请编辑后再提交`);
+    await tx
+      .update(recordApplications)
+      .set({ status: RecordStatus.PENDING, submittedAt: new Date(), rejectReason: null })
+      .where(eq(recordApplications.id, id));
+    await log(tx, id, user, [{ action: submitAction(row.status) }]);
+  });
+}
+
+/** Deletes a draft; anything already submitted stays on record. */
+export async function deleteApplication(db: DbOrTx, companyId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await ownApplication(tx, companyId, id, true);
+    if (row.status !== RecordStatus.DRAFT) throw badRequest('只有草稿状态的备案申请可以删除');
+    await tx.delete(recordApplications).where(eq(recordApplications.id, id));
+  });
+}
+
+export interface ListFilter {
+  /** The caller's company (enterprise); the platform passes none and sees every company's submitted ones. */
+  companyId?: string;
+  status?: number;
+  keyword?: string;
+  /** Platform: one company. */
+  company_id?: string;
+  page: number;
+  per_page: number;
+}
+
+const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listWhere(f: Omit<ListFilter, 'page' | 'per_page'>): SQL | undefined {
+  const keyword = f.keyword ? like(f.keyword) : null;
+  return and(
+    f.companyId
+      ? eq(recordApplications.companyId, f.companyId)
+      : ne(recordApplications.status, RecordStatus.DRAFT),
+    f.company_id ? eq(recordApplications.companyId, f.company_id) : undefined,
+    f.status === undefined ? undefined : eq(recordApplications.status, f.status),
+    keyword
+      ? or(
+          ilike(recordApplications.recordNo, keyword),
+          sql`exists (select 1 from ${recordScopes} where ${recordScopes.applicationId} = ${recordApplications.id}
+            and (${recordScopes.occupationName} ilike ${keyword} or ${recordScopes.workType} ilike ${keyword}
+              or ${recordScopes.occupationCode} ilike ${keyword}))`,
+          f.companyId ? undefined : ilike(companies.name, keyword),
+        )
+      : undefined,
+  );
+}
+
+const rowColumns = { application: recordApplications, companyName: companies.name };
+
+/** Turns stored rows into list rows: scope summary and counts in three queries for the whole page. */
+async function toRows(
+  db: DbOrTx,
+  rows: { application: ApplicationRow; companyName: string }[],
+): Promise<RecordApplicationRow[]> {
+  const ids = rows.map((r) => r.application.id);
+  if (ids.length === 0) return [];
+  const scopes = await db
+    .select()
+    .from(recordScopes)
+    .where(inArray(recordScopes.applicationId, ids))
+    .orderBy(asc(recordScopes.sort));
+  const sites = await db
+    .select({ id: recordSites.applicationId, n: count() })
+    .from(recordSites)
+    .where(inArray(recordSites.applicationId, ids))
+    .groupBy(recordSites.applicationId);
+  const people = await db
+    .select({ id: recordPersonnel.applicationId, kind: recordPersonnel.kind, n: count() })
+    .from(recordPersonnel)
+    .where(inArray(recordPersonnel.applicationId, ids))
+    .groupBy(recordPersonnel.applicationId, recordPersonnel.kind);
+  return rows.map(({ application: a, companyName }) => ({
+    _id: a.id,
+    record_no: a.recordNo,
+    company_id: a.companyId,
+    company_name: companyName,
+    status: a.status as RecordStatusValue,
+    status_text: recordStatusText[a.status] ?? '',
+    scope_summary: scopes
+      .filter((s) => s.applicationId === a.id)
+      .map(
+        (s) =>
+          `${s.occupationName}${s.workType ? `·${s.workType}` : ''}（${s.levels.map(skillLevelName).join('、')}）`,
+      )
+      .join('；'),
+    site_count: sites.find((s) => s.id === a.id)?.n ?? 0,
+    examiner_count: people.find((p) => p.id === a.id && p.kind === EXAMINER)?.n ?? 0,
+    supervisor_count: people.find((p) => p.id === a.id && p.kind === SUPERVISOR)?.n ?? 0,
+    reject_reason: a.status === RecordStatus.REJECTED ? a.rejectReason : null,
+    submit_time_str: a.submittedAt ? formatDateTime(a.submittedAt) : null,
+    decide_time_str: a.decidedAt ? formatDateTime(a.decidedAt) : null,
+    create_time_str: formatDateTime(a.createdAt),
+    update_time_str: formatDateTime(a.updatedAt),
+  }));
+}
+
+/** A page of applications: the company's own (newest first), or for the platform every submitted one. */
+export async function listApplications(db: DbOrTx, f: ListFilter) {
+  const where = listWhere(f);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(recordApplications)
+    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
+    .where(where);
+  const rows = await db
+    .select(rowColumns)
+    .from(recordApplications)
+    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
+    .where(where)
+    .orderBy(
+      ...(f.companyId
+        ? [desc(recordApplications.createdAt)]
+        : [sql`${recordApplications.submittedAt} desc nulls last`, desc(recordApplications.createdAt)]),
+    )
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
+  return { list: await toRows(db, rows), total: n };
+}
+
+async function fileInfo(db: DbOrTx, id: string, user: UserRow): Promise<RecordFile> {
+  try {
+    const file = await readableFile(db, id, user);
+    return { file_id: id, webPath: webPathOf(id), originName: file.originName };
+  } catch (error) {
+    if (error instanceof AppError) return { file_id: id, webPath: webPathOf(id), originName: '文件已不可用' };
+    throw error;
+  }
+}
+
+async function toDetail(
+  db: DbOrTx,
+  row: { application: ApplicationRow; companyName: string },
+  user: UserRow,
+): Promise<RecordApplicationDetail> {
+  const a = row.application;
+  const [base] = await toRows(db, [row]);
+  const scopes = await db
+    .select()
+    .from(recordScopes)
+    .where(eq(recordScopes.applicationId, a.id))
+    .orderBy(asc(recordScopes.sort));
+  const sites = await db
+    .select()
+    .from(recordSites)
+    .where(eq(recordSites.applicationId, a.id))
+    .orderBy(asc(recordSites.sort));
+  const people = await db
+    .select()
+    .from(recordPersonnel)
+    .where(eq(recordPersonnel.applicationId, a.id))
+    .orderBy(asc(recordPersonnel.kind), asc(recordPersonnel.sort));
+  const logs = await db
+    .select()
+    .from(recordLogs)
+    .where(eq(recordLogs.applicationId, a.id))
+    .orderBy(asc(recordLogs.createdAt), asc(recordLogs.id));
+  const person = (p: (typeof people)[number]): RecordPerson => ({
+    _id: p.id,
+    name: p.name,
+    id_number: p.idNumber,
+    phone: p.phone,
+    qualification: p.qualification,
+  });
+  const attachments: RecordFile[] = [];
+  for (const id of a.attachmentIds) attachments.push(await fileInfo(db, id, user));
+  return {
+    ...base,
+    scopes: scopes.map((s) => {
+      const levels = sortLevels(s.levels);
+      return {
+        _id: s.id,
+        occupation_code: s.occupationCode,
+        occupation_name: s.occupationName,
+        work_type: s.workType,
+        levels,
+        level_names: levels.map(skillLevelName),
+      };
+    }),
+    evaluation_basis: a.evaluationBasis === 1 || a.evaluationBasis === 2 ? a.evaluationBasis : null,
+    evaluation_basis_text: a.evaluationBasis ? (evaluationBasisText[a.evaluationBasis] ?? null) : null,
+    basis_file: a.basisFileId ? await fileInfo(db, a.basisFileId, user) : null,
+    sites: sites.map((s) => ({
+      _id: s.id,
+      name: s.name,
+      region_code: s.regionCode,
+      region_names: regionNames(s.regionCode),
+      address: s.address,
+    })),
+    examiners: people.filter((p) => p.kind === EXAMINER).map(person),
+    supervisors: people.filter((p) => p.kind === SUPERVISOR).map(person),
+    attachments,
+    remark: a.remark,
+    editable: isRecordEditable(a.status),
+    deletable: a.status === RecordStatus.DRAFT,
+    timeline: logs.map((l) => ({
+      _id: l.id,
+      action: l.action as RecordActionValue,
+      action_text: recordActionText[l.action as RecordActionValue] ?? l.action,
+      user_name: l.userName,
+      note: l.note,
+      create_time_str: formatDateTime(l.createdAt),
+    })),
+  };
+}
+
+/** The company's own application in full, with its timeline. */
+export async function companyApplicationDetail(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  user: UserRow,
+): Promise<RecordApplicationDetail> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(recordApplications)
+    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
+    .where(and(eq(recordApplications.id, id), eq(recordApplications.companyId, companyId)));
+  if (!row) throw notFound(NOT_FOUND);
+  return toDetail(db, row, user);
+}
+
+/** Any company's submitted application (a draft is the company's own business: not found). */
+export async function platformApplicationDetail(
+  db: DbOrTx,
+  id: string,
+  user: UserRow,
+): Promise<RecordApplicationDetail> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(recordApplications)
+    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
+    .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)));
+  if (!row) throw notFound(NOT_FOUND);
+  return toDetail(db, row, user);
+}
+
+/** The platform approves or rejects an application waiting for review. Returns what the company is told. */
+export async function decideApplication(
+  db: DbOrTx,
+  id: string,
+  reviewer: UserRow,
+  decision: { approve: true; note: string | null } | { approve: false; reason: string },
+): Promise<{ companyId: string; recordNo: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(recordApplications)
+      .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)))
+      .for('update');
+    if (!row) throw notFound(NOT_FOUND);
+    if (row.status !== RecordStatus.PENDING)
+      throw badRequest(`该备案申请${recordStatusText[row.status]}，只有待审核的申请可以审核`);
+    await tx
+      .update(recordApplications)
+      .set({
+        status: decision.approve ? RecordStatus.APPROVED : RecordStatus.REJECTED,
+        rejectReason: decision.approve ? null : decision.reason,
+        decidedAt: new Date(),
+        decidedBy: reviewer.id,
+      })
+      .where(eq(recordApplications.id, id));
+    await log(tx, id, reviewer, [
+      decision.approve
+        ? { action: RecordAction.APPROVE, note: decision.note }
+        : { action: RecordAction.REJECT, note: decision.reason },
+    ]);
+    return { companyId: row.companyId, recordNo: row.recordNo };
+  });
+}
+
+/** The platform's view of a company: its record, administrators, member count and submitted applications. */
+export async function platformCompanyDetail(db: DbOrTx, companyId: string): Promise<PlatformCompanyDetail> {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('企业不存在');
+  const members = await listMembers(db, companyId, { page: 1, per_page: 50 });
+  const { list } = await listApplications(db, { company_id: companyId, page: 1, per_page: 100 });
+  return {
+    company: toCompanyInfo(company),
+    member_count: members.total,
+    admins: members.list
+      .filter((m) => m.role === 1)
+      .map((m) => ({ user_id: m.user_id, name: m.name, phone: m.phone })),
+    applications: list,
+    approved_count: list.filter((a) => a.status === RecordStatus.APPROVED).length,
+  };
+}
+
+/** Whether the company holds an approved filing (evaluation screens refuse until it does, DOMAIN.md). */
+export async function hasApprovedRecord(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: recordApplications.id })
+    .from(recordApplications)
+    .where(
+      and(eq(recordApplications.companyId, companyId), eq(recordApplications.status, RecordStatus.APPROVED)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The scope rows of the company's approved filings: what its evaluation plans may cover. */
+export async function approvedScopes(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({
+      occupationCode: recordScopes.occupationCode,
+      occupationName: recordScopes.occupationName,
+      workType: recordScopes.workType,
+      levels: recordScopes.levels,
+    })
+    .from(recordScopes)
+    .innerJoin(recordApplications, eq(recordApplications.id, recordScopes.applicationId))
+    .where(
+      and(eq(recordApplications.companyId, companyId), eq(recordApplications.status, RecordStatus.APPROVED)),
+    );
+  return rows.map((r) => ({ ...r, levels: sortLevels(r.levels) }));
+}

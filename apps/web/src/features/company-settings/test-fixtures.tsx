@@ -1,0 +1,68 @@
+import type { CompanyInfo, MemberRow } from '@skill-cert/shared/company';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/provider';
+import { useSessionStore } from '@/shared/session/session-store';
+import { makeUser, ok } from '@/test/fake-network';
+
+/** Test data and rendering for the company settings screens (imported by their tests only). */
+
+export const COMPANY_ID = '0190a8f0-0000-7000-8000-00000000c001';
+export const ME = makeUser({
+  _id: '0190a8f0-0000-7000-8000-00000000a001',
+  name: '王管理',
+  phone: '13800000001',
+  company_id: COMPANY_ID,
+});
+
+export const company = (overrides: Partial<CompanyInfo> = {}): CompanyInfo => ({
+  _id: COMPANY_ID,
+  name: '示例智能制造有限公司',
+  credit_code: '91110000MA00000000',
+  sub_name: null,
+  en_name: null,
+  region_code: '110102',
+  region_names: ['北京市', '北京市', '西城区'],
+  address: '金融街1号',
+  contact_name: '李经理',
+  contact_phone: '13912345678',
+  contact_email: null,
+  licence_file: { file_id: 'f-licence', webPath: '/api/files/f-licence' },
+  logo_file: null,
+  status: 1,
+  create_time_str: '2026-01-02 10:00:00',
+  ...overrides,
+});
+
+/** `GET /api/companies/members` answering ME's own row with `role` (how the screen learns it). */
+export const myRole = (role: 1 | 2) => {
+  const row: MemberRow = {
+    user_id: ME._id,
+    name: ME.name,
+    phone: ME.phone,
+    role,
+    role_text: role === 1 ? '管理员' : '成员',
+    joined_time_str: '2026-01-02 10:00:00',
+  };
+  return ok({ list: [row], meta: { total: 1, count: 1, page: 1, per_page: 10, last_page: 1 } });
+};
+
+export const signIn = () => useSessionStore.setState({ user: ME });
+
+/** Renders `page` at `path` in a router whose other paths show a marker (to see where it went). */
+export function renderPage(path: string, page: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '*', element: <p>navigated away</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, location: () => router.state.location.pathname, ...view };
+}

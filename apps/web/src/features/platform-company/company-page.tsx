@@ -1,0 +1,255 @@
+import type { CompanyInfo } from '@skill-cert/shared/company';
+import {
+  type RecordApplicationRow,
+  RecordStatus,
+  recordStatusText,
+} from '@skill-cert/shared/recordApplication';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { Permission } from '@/shared/permissions/permission';
+import { type CompanyQuery, useCompanies } from './api/get-companies';
+import { type PlatformRecordQuery, usePlatformRecords } from './api/get-platform-records';
+import { useSetCompanyStatus } from './api/set-company-status';
+import { CompanyDrawer } from './components/company-drawer';
+import { RecordReviewDrawer } from './components/record-review-drawer';
+import { CompanyStatusTag, RecordStatusTag } from './components/status-tags';
+
+type CompanyFilters = Omit<CompanyQuery, 'page' | 'per_page'>;
+type RecordFilters = Omit<PlatformRecordQuery, 'page' | 'per_page' | 'company_id'>;
+
+const companyStatusOptions = [
+  { label: '正常', value: 1 },
+  { label: '已冻结', value: 0 },
+];
+// The platform never sees drafts.
+const recordStatusOptions = [RecordStatus.PENDING, RecordStatus.APPROVED, RecordStatus.REJECTED].map(
+  (value) => ({
+    label: recordStatusText[value],
+    value,
+  }),
+);
+
+function SearchButtons({ onReset }: { onReset: () => void }) {
+  return (
+    <Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+        <Button onClick={onReset}>重置</Button>
+      </Space>
+    </Form.Item>
+  );
+}
+
+function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
+  const { message, modal } = App.useApp();
+  const [filterForm] = Form.useForm<CompanyFilters>();
+  const paged = usePagedSearch<CompanyFilters>({ keyword: '', status: null });
+  const companies = useCompanies(paged.query);
+  const setStatus = useSetCompanyStatus();
+
+  const confirmStatus = (company: CompanyInfo) => {
+    const freeze = company.status === 1;
+    modal.confirm({
+      title: '提示',
+      content: freeze
+        ? `确定冻结「${company.name}」吗？冻结后该企业的用户可以登录，但不能使用业务功能。`
+        : `确定解冻「${company.name}」吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: freeze },
+      onOk: () =>
+        setStatus.mutateAsync({ id: company._id, freeze }).then(
+          () => message.success(freeze ? '已冻结' : '已解冻'),
+          () => undefined,
+        ),
+    });
+  };
+
+  const columns: TableColumnsType<CompanyInfo> = [
+    { title: '企业名称', dataIndex: 'name' },
+    {
+      title: '统一社会信用代码',
+      dataIndex: 'credit_code',
+      width: 190,
+      render: (c: string | null) => c ?? '--',
+    },
+    {
+      title: '所在地区',
+      dataIndex: 'region_names',
+      width: 200,
+      render: (names: string[]) => names.join(' / ') || '--',
+    },
+    {
+      title: '联系人',
+      key: 'contact',
+      width: 170,
+      render: (_, c) => (c.contact_name ? `${c.contact_name} ${c.contact_phone ?? ''}` : '--'),
+    },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <CompanyStatusTag status={s} /> },
+    { title: '注册时间', dataIndex: 'create_time_str', width: 170 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, c) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => onOpen(c._id)}>
+            详情
+          </Button>
+          <Permission keys="platform:company:freeze">
+            <Button type="link" size="small" danger={c.status === 1} onClick={() => confirmStatus(c)}>
+              {c.status === 1 ? '冻结' : '解冻'}
+            </Button>
+          </Permission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form<CompanyFilters>
+        form={filterForm}
+        aria-label="企业搜索"
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={{ keyword: '', status: null }}
+        onFinish={(v) => paged.search({ keyword: v.keyword ?? '', status: v.status ?? null })}
+      >
+        <Form.Item name="keyword" label="关键词">
+          <Input placeholder="请输入企业名称或统一社会信用代码" allowClear style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select options={companyStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
+      </Form>
+      {companies.isError ? (
+        <QueryError error={companies.error} onRetry={() => void companies.refetch()} />
+      ) : (
+        <Table<CompanyInfo>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={companies.data?.list}
+          loading={companies.isFetching}
+          pagination={paged.pagination(companies.data?.meta.total)}
+          scroll={{ x: 1100 }}
+        />
+      )}
+    </>
+  );
+}
+
+function ReviewQueue({ onOpen }: { onOpen: (id: string) => void }) {
+  const [filterForm] = Form.useForm<RecordFilters>();
+  const initial: RecordFilters = { keyword: '', status: RecordStatus.PENDING };
+  const paged = usePagedSearch<RecordFilters>(initial);
+  const records = usePlatformRecords(paged.query);
+
+  const columns: TableColumnsType<RecordApplicationRow> = [
+    { title: '备案编号', dataIndex: 'record_no', width: 180 },
+    { title: '企业名称', dataIndex: 'company_name', width: 220 },
+    { title: '评价范围', dataIndex: 'scope_summary' },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <RecordStatusTag status={s} /> },
+    { title: '提交时间', dataIndex: 'submit_time_str', width: 170, render: (t: string | null) => t ?? '--' },
+    { title: '审核时间', dataIndex: 'decide_time_str', width: 170, render: (t: string | null) => t ?? '--' },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 80,
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => onOpen(r._id)}>
+          {r.status === RecordStatus.PENDING ? '审核' : '查看'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form<RecordFilters>
+        form={filterForm}
+        aria-label="备案审核搜索"
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={initial}
+        onFinish={(v) => paged.search({ keyword: v.keyword ?? '', status: v.status ?? null })}
+      >
+        <Form.Item name="keyword" label="关键词">
+          <Input placeholder="请输入备案编号、企业名称或职业" allowClear style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select options={recordStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
+      </Form>
+      {records.isError ? (
+        <QueryError error={records.error} onRetry={() => void records.refetch()} />
+      ) : (
+        <Table<RecordApplicationRow>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={records.data?.list}
+          loading={records.isFetching}
+          pagination={paged.pagination(records.data?.meta.total)}
+          scroll={{ x: 1100 }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * 企业管理 (platform /company): companies (enterprises and institutions) with search, status, detail and
+ * freeze / unfreeze; the review queue of record applications with 通过 / 驳回.
+ */
+export function CompanyPage() {
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [recordId, setRecordId] = useState<string | null>(null);
+  return (
+    <Card
+      title={
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          企业管理
+        </Typography.Title>
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'companies', label: '企业列表', children: <CompanyList onOpen={setCompanyId} /> },
+          { key: 'records', label: '备案审核', children: <ReviewQueue onOpen={setRecordId} /> },
+        ]}
+      />
+      <CompanyDrawer id={companyId} onClose={() => setCompanyId(null)} onOpenRecord={setRecordId} />
+      <RecordReviewDrawer id={recordId} onClose={() => setRecordId(null)} />
+    </Card>
+  );
+}

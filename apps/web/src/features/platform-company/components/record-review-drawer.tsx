@@ -1,0 +1,82 @@
+import { RecordStatus } from '@skill-cert/shared/recordApplication';
+import { App, Button, Drawer, Result, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '@/shared/http';
+import { Permission } from '@/shared/permissions/permission';
+import { useDecideRecord } from '../api/decide-record';
+import { usePlatformRecord } from '../api/get-platform-record';
+import { RecordReviewContent } from './record-review-content';
+import { RejectModal } from './reject-modal';
+
+/** One application for review: its content and timeline; 通过 / 驳回 while it waits (审核备案). */
+export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { message, modal } = App.useApp();
+  const record = usePlatformRecord(id);
+  const decide = useDecideRecord();
+  const [rejecting, setRejecting] = useState(false);
+  const detail = record.data;
+  const pending = detail?.status === RecordStatus.PENDING;
+
+  const approve = () =>
+    detail &&
+    modal.confirm({
+      title: '提示',
+      content: `确定通过「${detail.company_name}」的备案申请 ${detail.record_no} 吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () =>
+        decide.mutateAsync({ id: detail._id, approve: true }).then(
+          () => message.success('已通过'),
+          () => undefined,
+        ),
+    });
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={860}
+      title={detail ? `备案审核 ${detail.record_no}` : '备案审核'}
+      destroyOnHidden
+      extra={
+        pending && (
+          <Permission keys="platform:company:review">
+            <Space>
+              <Button danger onClick={() => setRejecting(true)}>
+                驳回
+              </Button>
+              <Button type="primary" onClick={approve}>
+                通过
+              </Button>
+            </Space>
+          </Permission>
+        )
+      }
+    >
+      {record.isError ? (
+        <Result status="error" title="加载失败" subTitle={errorMessage(record.error)} />
+      ) : detail ? (
+        <RecordReviewContent detail={detail} />
+      ) : (
+        <Spin />
+      )}
+      {detail && (
+        <RejectModal
+          open={rejecting}
+          recordNo={detail.record_no}
+          saving={decide.isPending}
+          onCancel={() => setRejecting(false)}
+          onReject={(reason) =>
+            decide.mutateAsync({ id: detail._id, approve: false, reason }).then(
+              () => {
+                message.success('已驳回');
+                setRejecting(false);
+              },
+              () => undefined,
+            )
+          }
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,162 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type RecordApplicationRow,
+  RecordStatus,
+  recordStatusText,
+} from '@skill-cert/shared/recordApplication';
+import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { type RecordQuery, useRecordApplications } from './api/get-record-applications';
+import { canDelete, canEdit, useRecordActions } from './components/record-actions';
+import { RecordStatusTag } from './components/record-status-tag';
+
+type RecordFilters = Omit<RecordQuery, 'page' | 'per_page'>;
+
+const statusOptions = Object.entries(recordStatusText).map(([value, label]) => ({
+  label,
+  value: Number(value),
+}));
+
+/** 备案申请: the company's applications with status filter, search and pagination. */
+export function RecordListPage() {
+  const navigate = useNavigate();
+  const [filterForm] = Form.useForm<RecordFilters>();
+  const paged = usePagedSearch<RecordFilters>({ keyword: '', status: null });
+  const records = useRecordApplications(paged.query);
+  const { confirmSubmit, confirmDelete } = useRecordActions();
+
+  const columns: TableColumnsType<RecordApplicationRow> = [
+    { title: '备案编号', dataIndex: 'record_no', width: 180 },
+    {
+      title: '评价范围',
+      dataIndex: 'scope_summary',
+      render: (text: string) => text || <Typography.Text type="secondary">未填写</Typography.Text>,
+    },
+    {
+      title: '场地/考评员/督导员',
+      key: 'counts',
+      width: 150,
+      render: (_, r) => `${r.site_count} / ${r.examiner_count} / ${r.supervisor_count}`,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 220,
+      render: (status: number, r) => (
+        <Space orientation="vertical" size={2}>
+          <RecordStatusTag status={status} />
+          {status === RecordStatus.REJECTED && r.reject_reason && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              驳回原因：{r.reject_reason}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '提交时间',
+      dataIndex: 'submit_time_str',
+      width: 170,
+      render: (t: string | null) => t ?? '-',
+    },
+    { title: '更新时间', dataIndex: 'update_time_str', width: 170 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 230,
+      render: (_, r) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => navigate(`/record-application/detail/${r._id}`)}>
+            详情
+          </Button>
+          {canEdit(r.status) && (
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`/record-application/edit/${r._id}`)}>
+                编辑
+              </Button>
+              <Button type="link" size="small" onClick={() => confirmSubmit(r)}>
+                提交审核
+              </Button>
+            </>
+          )}
+          {canDelete(r.status) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() =>
+                confirmDelete(r, () => {
+                  if (records.data?.list.length === 1 && paged.query.page > 1)
+                    paged.setPage(paged.query.page - 1);
+                })
+              }
+            >
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          备案申请
+        </Typography.Title>
+      }
+    >
+      <Form<RecordFilters>
+        form={filterForm}
+        aria-label="备案搜索"
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={{ keyword: '', status: null }}
+        onFinish={(values) => paged.search({ keyword: values.keyword ?? '', status: values.status ?? null })}
+      >
+        <Form.Item name="keyword" label="关键词">
+          <Input placeholder="请输入备案编号或职业名称" allowClear style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              搜索
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.resetFields();
+                paged.reset();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/record-application/add')}>
+          新增备案
+        </Button>
+      </div>
+      {records.isError ? (
+        <QueryError error={records.error} onRetry={() => void records.refetch()} />
+      ) : (
+        <Table<RecordApplicationRow>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={records.data?.list}
+          loading={records.isFetching}
+          pagination={paged.pagination(records.data?.meta.total)}
+          scroll={{ x: 1100 }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/shared/http';
+import { SESSION_SCOPED } from '@/shared/session/query-client';
+
+export interface InviteCode {
+  initiate_code: string;
+  /** 1: people may ask to join with the code; 0: joining is off. */
+  initiate_status: number;
+}
+
+/** `GET /api/companies/getInitiateCode` (administrator). */
+export const getInviteCode = (): Promise<InviteCode> =>
+  request<InviteCode>('GET', '/api/companies/getInitiateCode');
+
+export const inviteCodeQueryOptions = () =>
+  queryOptions({ queryKey: ['company-invite-code'], queryFn: getInviteCode, meta: SESSION_SCOPED });
+
+export const useInviteCode = (enabled: boolean) => useQuery({ ...inviteCodeQueryOptions(), enabled });

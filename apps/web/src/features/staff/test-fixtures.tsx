@@ -1,0 +1,93 @@
+import type { JoinRequestRow, MemberRow } from '@skill-cert/shared/company';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/provider';
+import { useSessionStore } from '@/shared/session/session-store';
+import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
+
+/** Test data and rendering for the staff screens (imported by their tests only). */
+
+let seq = 0;
+const uuid = () => {
+  seq += 1;
+  return `0190a8f0-0000-7000-8000-${String(seq).padStart(12, '0')}`;
+};
+
+export const ME = makeUser({ _id: uuid(), name: '王管理', phone: '13800000001', company_id: 'company-1' });
+
+export function member(
+  name: string,
+  phone: string,
+  role: 1 | 2 = 2,
+  extra: Partial<MemberRow> = {},
+): MemberRow {
+  return {
+    user_id: uuid(),
+    name,
+    phone,
+    role,
+    role_text: role === 1 ? '管理员' : '成员',
+    joined_time_str: '2026-03-01 09:00:00',
+    ...extra,
+  };
+}
+
+export function joinRequest(
+  name: string,
+  phone: string,
+  extra: Partial<JoinRequestRow> = {},
+): JoinRequestRow {
+  return {
+    _id: uuid(),
+    company_id: 'company-1',
+    company_name: '示例智能制造有限公司',
+    user_id: uuid(),
+    user_name: name,
+    user_phone: phone,
+    status: 0,
+    status_text: '待审核',
+    reason: null,
+    create_time_str: '2026-03-02 10:00:00',
+    decide_time_str: null,
+    ...extra,
+  };
+}
+
+export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
+  ok({
+    list,
+    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
+  });
+
+/**
+ * `GET /api/companies/members` as the server answers it: the signed-in user's own row when searched by
+ * their phone (how the screens learn the company role), `list` otherwise.
+ */
+export const membersRoute =
+  (list: MemberRow[] | (() => MemberRow[]), total?: number) => (request: FakeRequest) => {
+    const rows = typeof list === 'function' ? list() : list;
+    const keyword = request.query.get('keyword');
+    if (!keyword) return paged(rows, total ?? rows.length);
+    return paged(rows.filter((m) => m.name.includes(keyword) || m.phone.includes(keyword)));
+  };
+
+/** Signs in the enterprise user ME. */
+export const signIn = () => useSessionStore.setState({ user: ME });
+
+/** Renders `page` at `path` in a router whose other paths show their own path (to see where it went). */
+export function renderPage(path: string, page: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '*', element: <p>navigated away</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, location: () => router.state.location.pathname, ...view };
+}

@@ -1,0 +1,148 @@
+import { CompanyRole, type MemberRow } from '@skill-cert/shared/company';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { getUser } from '@/shared/session/api/get-user';
+import { saveUser } from '@/shared/session/session';
+import { useCurrentUser } from '@/shared/session/session-store';
+import { MEMBERS_KEY, useMembers } from './api/get-members';
+import { useIsCompanyAdmin } from './api/get-my-company-role';
+import { useRemoveMember } from './api/remove-member';
+import { InviteCodePanel } from './components/invite-code-panel';
+import { TransferAdminModal } from './components/transfer-admin-modal';
+
+interface MemberFilters {
+  keyword: string;
+}
+
+/**
+ * 员工管理 (/user-list): the company's members. The administrator also sees the invite code, adds and
+ * removes members and hands the administrator role over; the server enforces all of it.
+ */
+export function UserListPage() {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const [filterForm] = Form.useForm<MemberFilters>();
+  const paged = usePagedSearch<MemberFilters>({ keyword: '' });
+  const members = useMembers(paged.query);
+  // Asked once the list answered, so a frozen company's notice is shown once, not twice.
+  const isAdmin = useIsCompanyAdmin(members.isSuccess) === true;
+  const remove = useRemoveMember();
+  const [transferring, setTransferring] = useState(false);
+
+  const confirmRemove = (member: MemberRow) =>
+    modal.confirm({
+      title: '提示',
+      content: `确定将“${member.name}”移出企业吗？移出后该账号将不能再使用本企业的功能。`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        remove.mutateAsync(member.user_id).then(
+          async () => {
+            message.success('已移除');
+            if (member.user_id === me?._id) {
+              saveUser(await getUser());
+              await navigate('/join', { replace: true });
+              return;
+            }
+            await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+          },
+          () => undefined, // e.g. the last administrator: the HTTP client has shown the server's reason.
+        ),
+    });
+
+  const columns: TableColumnsType<MemberRow> = [
+    { title: '姓名', dataIndex: 'name', width: 180 },
+    { title: '手机号', dataIndex: 'phone', width: 160 },
+    {
+      title: '企业角色',
+      dataIndex: 'role',
+      width: 120,
+      render: (role: number, row) => (
+        <Tag color={role === CompanyRole.ADMIN ? 'blue' : 'default'}>{row.role_text}</Tag>
+      ),
+    },
+    { title: '加入时间', dataIndex: 'joined_time_str', width: 180 },
+  ];
+  if (isAdmin)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      render: (_, member) => (
+        <Button type="link" size="small" danger onClick={() => confirmRemove(member)}>
+          移除
+        </Button>
+      ),
+    });
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          员工管理
+        </Typography.Title>
+      }
+      extra={
+        isAdmin && (
+          <Space>
+            <Button onClick={() => setTransferring(true)}>转让管理员</Button>
+            <Button type="primary" onClick={() => navigate('/user-list/add')}>
+              新增员工
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {isAdmin && <InviteCodePanel />}
+      <Form<MemberFilters>
+        form={filterForm}
+        aria-label="员工搜索"
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={{ keyword: '' }}
+        onFinish={(values) => paged.search({ keyword: values.keyword?.trim() ?? '' })}
+      >
+        <Form.Item name="keyword" label="关键词">
+          <Input placeholder="请输入姓名或手机号" allowClear />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              搜索
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.resetFields();
+                paged.reset();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {members.isError ? (
+        <QueryError error={members.error} onRetry={() => void members.refetch()} />
+      ) : (
+        <Table<MemberRow>
+          rowKey="user_id"
+          size="middle"
+          columns={columns}
+          dataSource={members.data?.list}
+          loading={members.isFetching}
+          pagination={paged.pagination(members.data?.meta.total)}
+          locale={{ emptyText: '暂无员工' }}
+          scroll={{ x: 700 }}
+        />
+      )}
+      {isAdmin && <TransferAdminModal open={transferring} onClose={() => setTransferring(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The national occupation catalogue as reference data (DOMAIN.md "Reference data"): occupations of
+ * 《中华人民共和国职业分类大典》 under their major group, with their 工种/职业方向 and the skill levels
+ * a national standard sets for them. `GET /api/occupations` serves the tree.
+ */
+
+/** Skill level codes (national rule): 5 五级/初级工 … 1 一级/高级技师. */
+export const SkillLevel = { FIVE: 5, FOUR: 4, THREE: 3, TWO: 2, ONE: 1 } as const;
+export type SkillLevelCode = 1 | 2 | 3 | 4 | 5;
+
+export const skillLevelNames: Record<SkillLevelCode, string> = {
+  5: '五级/初级工',
+  4: '四级/中级工',
+  3: '三级/高级工',
+  2: '二级/技师',
+  1: '一级/高级技师',
+};
+
+/** Lowest level first, as standards list them. */
+export const ALL_SKILL_LEVELS: readonly SkillLevelCode[] = [5, 4, 3, 2, 1];
+
+export const isSkillLevelCode = (v: unknown): v is SkillLevelCode =>
+  v === 1 || v === 2 || v === 3 || v === 4 || v === 5;
+
+export const skillLevelName = (code: number): string =>
+  isSkillLevelCode(code) ? skillLevelNames[code] : String(code);
+
+/** Levels sorted lowest first (5 → 1), without repeats. */
+export const sortLevels = (levels: readonly number[]): SkillLevelCode[] =>
+  [...new Set(levels)].filter(isSkillLevelCode).sort((a, b) => b - a);
+
+/** 职业 (a 细类 of the catalogue), e.g. 6-31-01-03 电工. */
+export interface Occupation {
+  /** 'N-NN-NN-NN'. */
+  code: string;
+  name: string;
+  /** The levels its national standard sets, lowest first. */
+  levels: SkillLevelCode[];
+  /** 工种 / 职业方向; empty when the occupation has none. */
+  work_types: string[];
+}
+
+/** A major group (大类) with its occupations. */
+export interface OccupationCategory {
+  code: string;
+  name: string;
+  occupations: Occupation[];
+}
+
+/** `data` of `GET /api/occupations`. */
+export interface OccupationCatalogue {
+  categories: OccupationCategory[];
+  levels: { code: SkillLevelCode; name: string }[];
+}
+
+export const OCCUPATION_CODE = /^\d-\d{2}-\d{2}-\d{2}$/;
+
+/** The occupation with this code in a catalogue, or undefined. */
+export function findOccupation(
+  categories: readonly OccupationCategory[],
+  code: string,
+): Occupation | undefined {
+  for (const c of categories) {
+    const hit = c.occupations.find((o) => o.code === code);
+    if (hit) return hit;
+  }
+  return undefined;
+}

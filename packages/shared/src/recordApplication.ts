@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { phone } from './auth.ts';
+import type { CompanyInfo } from './company.ts';
+import { isValidIdCard } from './idCard.ts';
+import { OCCUPATION_CODE, type SkillLevelCode, sortLevels } from './occupation.ts';
+
+/**
+ * Record applications (备案申请, DOMAIN.md Enterprise 2): what a company may evaluate — scope rows
+ * (occupation, 工种, levels), evaluation basis, sites, examiners and quality supervisors, attachments —
+ * filed by the enterprise and reviewed by the platform.
+ */
+
+/** 0 草稿 → 1 待审核 → 2 已通过 / 3 已驳回 (dictionary `record_status`). */
+export const RecordStatus = { DRAFT: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+export type RecordStatusValue = (typeof RecordStatus)[keyof typeof RecordStatus];
+export const recordStatusText: Record<number, string> = {
+  0: '草稿',
+  1: '待审核',
+  2: '已通过',
+  3: '已驳回',
+};
+/** A draft or a rejected application can be edited and (re)submitted. */
+export const isRecordEditable = (status: number): boolean =>
+  status === RecordStatus.DRAFT || status === RecordStatus.REJECTED;
+
+/** 1 国家职业标准, 2 企业评价规范 (the latter with its file). */
+export const EvaluationBasis = { NATIONAL: 1, ENTERPRISE: 2 } as const;
+export const evaluationBasisText: Record<number, string> = { 1: '国家职业标准', 2: '企业评价规范' };
+
+/** Steps of the timeline. */
+export const RecordAction = {
+  CREATE: 'create',
+  UPDATE: 'update',
+  SUBMIT: 'submit',
+  RESUBMIT: 'resubmit',
+  APPROVE: 'approve',
+  REJECT: 'reject',
+} as const;
+export type RecordActionValue = (typeof RecordAction)[keyof typeof RecordAction];
+export const recordActionText: Record<RecordActionValue, string> = {
+  create: '创建申请',
+  update: '修改申请',
+  submit: '提交审核',
+  resubmit: '重新提交审核',
+  approve: '审核通过',
+  reject: '审核驳回',
+};
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过${max}个字符`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** Field rules, also used one by one by the web form. */
+export const recordFields = {
+  occupationCode: z
+    .string({ error: '请选择评价职业' })
+    .trim()
+    .min(1, '请选择评价职业')
+    .regex(OCCUPATION_CODE, '评价职业不正确'),
+  workType: optionalText('工种', 50),
+  levels: z
+    .array(
+      z
+        .number({ error: '评价等级不正确' })
+        .int('评价等级不正确')
+        .min(1, '评价等级不正确')
+        .max(5, '评价等级不正确'),
+      { error: '请选择评价等级' },
+    )
+    .min(1, '请选择评价等级')
+    .transform((levels) => sortLevels(levels)),
+  siteName: requiredText('场地名称', 100),
+  regionCode: z.string({ error: '请选择场地所在地区' }).regex(/^\d{6}$/, '请选择场地所在地区'),
+  address: requiredText('场地详细地址', 200),
+  personName: requiredText('姓名', 32),
+  idNumber: z
+    .string({ error: '请输入身份证号' })
+    .trim()
+    .min(1, '请输入身份证号')
+    .transform((v) => v.toUpperCase())
+    .refine((v) => isValidIdCard(v), '身份证号不正确，请核对'),
+  phone,
+  qualification: requiredText('资格（职业/等级）', 200),
+};
+
+export const recordScopeInput = z.object({
+  occupation_code: recordFields.occupationCode,
+  work_type: recordFields.workType,
+  levels: recordFields.levels,
+});
+export const recordSiteInput = z.object({
+  name: recordFields.siteName,
+  region_code: recordFields.regionCode,
+  address: recordFields.address,
+});
+export const recordPersonInput = z.object({
+  name: recordFields.personName,
+  id_number: recordFields.idNumber,
+  phone: recordFields.phone,
+  qualification: recordFields.qualification,
+});
+
+/**
+ * A list whose bad row is named by its number: '第2名考评员：身份证号不正确，请核对'. Rows are parsed one
+ * by one so the message says which.
+ */
+function numberedRows<T extends z.ZodType>(row: T, label: (i: number) => string, what: string, max: number) {
+  return z
+    .array(z.unknown(), { error: `${what}格式不正确` })
+    .max(max, `${what}最多${max}个`)
+    .transform((rows, ctx) => {
+      const out: z.output<T>[] = [];
+      let failed = false;
+      for (const [i, value] of rows.entries()) {
+        const parsed = row.safeParse(value ?? {});
+        if (parsed.success) out.push(parsed.data);
+        else {
+          const issue = parsed.error.issues[0];
+          failed = true;
+          ctx.addIssue({
+            code: 'custom',
+            message: `${label(i)}：${issue?.message}`,
+            path: [i, ...(issue?.path ?? [])],
+          });
+        }
+      }
+      return failed ? z.NEVER : out;
+    });
+}
+
+const fileId = (message: string) => z.string({ error: message }).uuid(message);
+
+export const recordApplicationBody = z
+  .object({
+    scopes: numberedRows(recordScopeInput, (i) => `第${i + 1}个评价职业`, '评价职业', 50).default([]),
+    evaluation_basis: z
+      .union([z.literal(1), z.literal(2)], { error: '评价依据只能是国家职业标准或企业评价规范' })
+      .nullish()
+      .transform((v) => v ?? null),
+    basis_file_id: fileId('请重新上传企业评价规范文件')
+      .nullish()
+      .transform((v) => v ?? null),
+    sites: numberedRows(recordSiteInput, (i) => `第${i + 1}个考核场地`, '考核场地', 50).default([]),
+    examiners: numberedRows(recordPersonInput, (i) => `第${i + 1}名考评员`, '考评员', 200).default([]),
+    supervisors: numberedRows(recordPersonInput, (i) => `第${i + 1}名质量督导员`, '质量督导员', 100).default(
+      [],
+    ),
+    attachment_ids: z
+      .array(fileId('附件不存在，请重新上传'), { error: '附件格式不正确' })
+      .max(20, '附件最多20个')
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    remark: optionalText('备注', 500),
+    /** Submit for review at once (otherwise saved as a draft). */
+    submit: z.boolean({ error: 'submit 只能是 true 或 false' }).default(false),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    for (const s of body.scopes) {
+      const key = `${s.occupation_code}|${s.work_type ?? ''}`;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scopes'],
+          message: `评价职业重复：${s.occupation_code}${s.work_type ? `（${s.work_type}）` : ''}`,
+        });
+        return;
+      }
+      seen.add(key);
+    }
+    for (const [list, label] of [
+      [body.examiners, '考评员'],
+      [body.supervisors, '质量督导员'],
+    ] as const) {
+      const ids = new Set<string>();
+      for (const [i, p] of list.entries()) {
+        if (ids.has(p.id_number)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [label === '考评员' ? 'examiners' : 'supervisors', i, 'id_number'],
+            message: `第${i + 1}名${label}的身份证号与前面重复`,
+          });
+          return;
+        }
+        ids.add(p.id_number);
+      }
+    }
+  });
+export type RecordApplicationBody = z.infer<typeof recordApplicationBody>;
+
+/** What a draft may lack but a submitted application must have; null when complete. */
+export function recordSubmitProblem(body: {
+  scopes: unknown[];
+  evaluation_basis: number | null;
+  basis_file_id: string | null;
+  sites: unknown[];
+  examiners: unknown[];
+  supervisors: unknown[];
+}): string | null {
+  if (body.scopes.length === 0) return '请至少添加一个评价职业';
+  if (!body.evaluation_basis) return '请选择评价依据';
+  if (body.evaluation_basis === EvaluationBasis.ENTERPRISE && !body.basis_file_id)
+    return '请上传企业评价规范文件';
+  if (body.sites.length === 0) return '请至少添加一个考核场地';
+  if (body.examiners.length === 0) return '请至少添加一名考评员';
+  if (body.supervisors.length === 0) return '请至少添加一名质量督导员';
+  return null;
+}
+
+const statusFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce
+    .number({ error: '状态只能是 0、1、2 或 3' })
+    .int('状态只能是 0、1、2 或 3')
+    .min(0, '状态只能是 0、1、2 或 3')
+    .max(3, '状态只能是 0、1、2 或 3')
+    .optional(),
+);
+
+/** `GET /api/recordApplications`: keyword matches the record number or an occupation name. */
+export const recordListQuery = z.object({
+  status: statusFilter,
+  keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+});
+/** `GET /api/platform/recordApplications`: also the company name, and one company. */
+export const platformRecordListQuery = recordListQuery.extend({
+  company_id: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('企业不存在').optional()),
+});
+
+/** A missing body reads as a missing reason. */
+export const recordRejectBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({ reason: requiredText('驳回原因', 500) }),
+);
+export const recordApproveBody = z.object({ note: optionalText('审核意见', 500) }).nullish();
+
+export interface RecordFile {
+  file_id: string;
+  webPath: string;
+  originName: string;
+}
+
+export interface RecordScope {
+  _id: string;
+  occupation_code: string;
+  occupation_name: string;
+  work_type: string | null;
+  levels: SkillLevelCode[];
+  level_names: string[];
+}
+
+export interface RecordSite {
+  _id: string;
+  name: string;
+  region_code: string;
+  region_names: string[];
+  address: string;
+}
+
+export interface RecordPerson {
+  _id: string;
+  name: string;
+  id_number: string;
+  phone: string;
+  qualification: string;
+}
+
+export interface RecordTimelineItem {
+  _id: string;
+  action: RecordActionValue;
+  action_text: string;
+  user_name: string;
+  note: string | null;
+  create_time_str: string;
+}
+
+/** A row of the lists. */
+export interface RecordApplicationRow {
+  _id: string;
+  record_no: string;
+  company_id: string;
+  company_name: string;
+  status: RecordStatusValue;
+  status_text: string;
+  /** '电工（四级/中级工、三级/高级工）；焊工·电焊工（五级/初级工）'. */
+  scope_summary: string;
+  site_count: number;
+  examiner_count: number;
+  supervisor_count: number;
+  reject_reason: string | null;
+  submit_time_str: string | null;
+  decide_time_str: string | null;
+  create_time_str: string;
+  update_time_str: string;
+}
+
+export interface RecordApplicationDetail extends RecordApplicationRow {
+  scopes: RecordScope[];
+  evaluation_basis: 1 | 2 | null;
+  evaluation_basis_text: string | null;
+  basis_file: RecordFile | null;
+  sites: RecordSite[];
+  examiners: RecordPerson[];
+  supervisors: RecordPerson[];
+  attachments: RecordFile[];
+  remark: string | null;
+  /** 草稿 or 已驳回: may be edited and submitted. */
+  editable: boolean;
+  /** Only a draft may be deleted. */
+  deletable: boolean;
+  /** Oldest first. */
+  timeline: RecordTimelineItem[];
+}
+
+/** `GET /api/platform/companies/:id`: a company, its people and its applications. */
+export interface PlatformCompanyDetail {
+  company: CompanyInfo;
+  member_count: number;
+  admins: { user_id: string; name: string; phone: string }[];
+  /** Newest first. */
+  applications: RecordApplicationRow[];
+  approved_count: number;
+}
