@@ -26,6 +26,16 @@ describe('mount', () => {
     expect(document.querySelector('input, button, a')).toBeNull();
   });
 
+  it('a phone opening the public certificate page (the QR code link) gets the page, not the notice', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    act(() => {
+      const root = mount(container, IPHONE, '/information-link/0195f3a2-8c00-7abc-8def-0123456789ab');
+      unmount = () => root.unmount();
+    });
+
+    expect(container.textContent).not.toBe('请使用电脑端打开');
+  });
+
   it('a desktop user agent gets the app', async () => {
     const container = document.body.appendChild(document.createElement('div'));
     act(() => {

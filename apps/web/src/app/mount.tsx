@@ -8,10 +8,17 @@ import { PhoneNotice } from './phone-notice';
 import { AppProviders, configureStaticFeedback } from './provider';
 import { createAppRouter } from './router';
 
-/** Renders the app, or on a phone only the notice (no router, no requests). */
-export function mount(container: HTMLElement, userAgent: string = navigator.userAgent): Root {
+/** The public certificate page is what a phone opens when it scans a certificate's QR code. */
+const PHONE_FRIENDLY = /^\/information-link(\/|$)/;
+
+/** Renders the app, or on a phone only the notice (no router, no requests) except on the public certificate page. */
+export function mount(
+  container: HTMLElement,
+  userAgent: string = navigator.userAgent,
+  pathname: string = window.location.pathname,
+): Root {
   const root = createRoot(container);
-  if (isPhoneUserAgent(userAgent)) {
+  if (isPhoneUserAgent(userAgent) && !PHONE_FRIENDLY.test(pathname)) {
     root.render(<PhoneNotice />);
     return root;
   }
