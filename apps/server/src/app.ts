@@ -14,6 +14,7 @@ import { appRoutes } from './modules/app/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { customCertificateRoutes } from './modules/custom-certificates/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
@@ -29,7 +30,9 @@ import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { renderPoolPlugin } from './plugins/render-pool.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -80,6 +83,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(busPlugin);
   await app.register(messengerPlugin);
   await app.register(realtimePlugin);
+  await app.register(jobsPlugin);
+  await app.register(renderPoolPlugin);
 
   await app.register(appRoutes);
   await app.register(authRoutes);
@@ -91,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dictRoutes);
   await app.register(messageRoutes);
   await app.register(companyRoutes);
+  await app.register(customCertificateRoutes);
   await app.register(occupationRoutes);
   await app.register(recordRoutes);
   await app.register(webPlugin);

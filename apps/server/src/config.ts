@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   SMS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
+  RENDER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  PUBLIC_URL: z.string().url('PUBLIC_URL 应为完整网址，如 https://cert.example.com').optional(),
 });
 
 export type SmsProviderName = z.infer<typeof envSchema>['SMS_PROVIDER'] | 'memory';
@@ -52,6 +55,10 @@ export interface AppConfig {
    * process's open-file limit less a margin for the database, files and logs.
    */
   maxConnections: number | null;
+  /** Worker threads rendering certificates (piscina pool, started on first use). Default: the cores. */
+  renderThreads: number;
+  /** Base of the links printed on certificates (the QR code to /information-link/{id}), without a trailing slash. */
+  publicUrl: string;
 }
 
 const truthy = (v: string) => v === '1' || v === 'true';
@@ -80,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: truthy(e.TRUST_PROXY),
     smsPerIpPerMinute: e.SMS_PER_IP_PER_MINUTE,
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    renderThreads: e.RENDER_THREADS ?? availableParallelism(),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 
@@ -123,6 +132,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     smsPerIpPerMinute: 1000,
     maxConnections: null,
+    renderThreads: 2,
+    publicUrl: 'http://localhost:3000',
     ...overrides,
   };
 }

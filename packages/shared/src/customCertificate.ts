@@ -87,6 +87,31 @@ export const templateBlankInput = z
   });
 export type TemplateBlankInput = z.input<typeof templateBlankInput>;
 
+/** Where the QR code to the public page sits: x, y fractions of the page from the top-left; size a fraction of the page width. */
+export interface QrPlacement {
+  x: number;
+  y: number;
+  size: number;
+}
+
+export const qrPlacementInput = z
+  .object({
+    x: unit('二维码横向位置'),
+    y: unit('二维码纵向位置'),
+    size: z.number({ error: '二维码大小应为数字' }).min(0.04, '二维码太小').max(0.5, '二维码太大'),
+  })
+  .refine((q) => q.x + q.size <= 1.0001, { message: '二维码超出页面范围' });
+
+/** The QR's place when a template does not say: the bottom-right corner, 1/10 of the page width. */
+export function defaultQrPlacement(pageSize: PageSizeValue, orientation: Orientation): QrPlacement {
+  const mm = pageSizesMm[pageSize];
+  const [w, h] = orientation === 'landscape' ? [mm.height, mm.width] : [mm.width, mm.height];
+  const size = 0.1;
+  const margin = 0.04;
+  const round = (v: number) => Math.round(v * 10000) / 10000;
+  return { x: round(1 - margin - size), y: round(1 - margin * (w / h) - size * (w / h)), size };
+}
+
 export const templateBody = z
   .object({
     template_name: z
@@ -99,6 +124,8 @@ export const templateBody = z
     page_size: z.enum(['A4', 'A5', 'B5'], { error: '纸张大小应为 A4、A5 或 B5' }).default('A4'),
     orientation: z.enum(['portrait', 'landscape'], { error: '纸张方向不正确' }).default('landscape'),
     blanks: z.array(templateBlankInput, { error: '请添加证书字段' }).min(1, '请至少添加一个证书字段').max(40),
+    /** Optional: the bottom-right corner (defaultQrPlacement) when absent or null. */
+    qr: qrPlacementInput.nullish(),
   })
   .refine((t) => new Set(t.blanks.map((b) => b.name)).size === t.blanks.length, {
     message: '字段名不能重复',
@@ -116,9 +143,17 @@ export interface CustomCertificateTemplate {
   page_size: PageSizeValue;
   orientation: Orientation;
   blanks: TemplateBlank[];
+  /** Always set (the default placement when the template gave none). */
+  qr: QrPlacement;
   create_time_str: string;
   update_time_str: string;
 }
+
+/** GET /api/customCertificateTemplates: the caller's company's templates, paged, newest first. */
+export const templateListQuery = pageQuery.extend({
+  /** Contains. */
+  template_name: z.string().trim().optional(),
+});
 
 /** GET /api/defaultBlanks: the fields a skill certificate carries, ready to drop on a template. */
 export type DefaultBlank = Omit<TemplateBlank, '_id'>;
@@ -157,6 +192,11 @@ export const batchUploadBody = z.object({
   photo_zip_file_id: z.string().uuid('照片压缩包无效').nullish(),
 });
 export type BatchUploadBody = z.input<typeof batchUploadBody>;
+
+/** The data of a rejected upload (400): every structural problem found. */
+export interface UploadRejection {
+  errors: UploadRowError[];
+}
 
 /** A structural problem of an upload (400 data.errors); row-level problems become failed certificates. */
 export interface UploadRowError {
@@ -220,6 +260,17 @@ export interface CustomCertificateRow {
   custom_certificate_file_info: FileInfo | null;
   /** /information-link/{_id} */
   verify_path: string;
+}
+
+/** GET /api/customCertificates/{id}: one certificate with its batch, template and company. */
+export interface CustomCertificateDetail extends CustomCertificateRow {
+  batch_id: string;
+  batch_name: string;
+  template_name: string;
+  company_name: string;
+  create_time_str: string;
+  /** When its PDF was generated. */
+  generate_time_str: string | null;
 }
 
 /** PATCH /api/customCertificates/{id}/reCreate (spec §7): blanks as name + val. */

@@ -2,6 +2,7 @@
 export * from '../modules/access/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/companies/tables.ts';
+export * from '../modules/custom-certificates/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/messages/tables.ts';
 export * from '../modules/records/tables.ts';

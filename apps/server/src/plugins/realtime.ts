@@ -228,6 +228,9 @@ export const realtimePlugin = fp(
       app.messenger.onStored(
         (rows) => void deliverStored(rows).catch((err) => app.log.error({ err }, 'delivery failed')),
       ),
+      app.messenger.onWritten((userIds) => {
+        for (const id of userIds) unreadCache.delete(id);
+      }),
       app.bus.subscribe(
         'sc_messages',
         (p) => void deliver(p as MessagesEvent).catch((err) => app.log.error({ err }, 'delivery failed')),

@@ -85,6 +85,26 @@ describe('two instances on one PostgreSQL', () => {
     const push = await socket.next('message', 5000);
     expect(push.data.list[0].content).toBe('跨实例通知');
     expect(push.data.count).toBeGreaterThanOrEqual(1);
+    // A notice to everyone, stored through one instance, reaches the other with the stored row's id.
+    const all = await call<{ count: number }>(
+      a,
+      'POST',
+      '/api/notices',
+      { target: 'all', content: '全员跨实例通知' },
+      admin.data.token,
+    );
+    expect(all.data.count).toBeGreaterThan(1);
+    const pushAll = await socket.next('message', 5000);
+    expect(pushAll.data.list[0].content).toBe('全员跨实例通知');
+    expect(pushAll.data.count).toBe(push.data.count + 1);
+    const unread = await call<{ list: { _id: string }[] }>(
+      b,
+      'GET',
+      '/api/message/unreadMessage',
+      undefined,
+      kaoping.data.token,
+    );
+    expect(unread.data.list.map((m) => m._id)).toContain(pushAll.data.list[0]._id);
     socket.close();
   });
 

@@ -19,4 +19,6 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
   UserListAdd: () => import('@/features/staff/user-list-add-page').then((m) => m.UserListAddPage),
   UserApplication: () => import('@/features/staff/user-application-page').then((m) => m.UserApplicationPage),
   UpdatePhone: () => import('@/features/company-settings/update-phone-page').then((m) => m.UpdatePhonePage),
+  CertificateTemplate: () =>
+    import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
 };

@@ -143,9 +143,11 @@ describe('routes', () => {
     await waitFor(() => expect(location()).toBe('/update-password?from=tab'));
   });
 
-  it('/information-link/... is public', async () => {
+  it('/information-link/... is public: no login, and the page asks the public endpoint', async () => {
+    const network = installFakeNetwork({ 'GET /api/public/certificates/abc': fail(404, '证书不存在或已失效') });
     const { location } = renderRoute('/information-link/abc/def');
-    expect(await screen.findByRole('heading', { name: '证书信息' })).toBeInTheDocument();
+    expect(await screen.findByText('证书不存在或已失效', { selector: '.ant-result-title' })).toBeInTheDocument();
+    expect(network.callsTo('GET /api/public/certificates/abc')).toHaveLength(1);
     expect(location()).toBe('/information-link/abc/def');
   });
 

@@ -1,9 +1,16 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { RoleType } from '@skill-cert/shared/roles';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import { LocalStorage, type Storage } from '../../plugins/storage.ts';
 import type { UserRow } from '../users/service.ts';
 import { detectFileKind, type FileKind, mimeOf } from './fileType.ts';
 import { files } from './tables.ts';
@@ -89,4 +96,165 @@ export async function readableFile(db: DbOrTx, id: string, user: UserRow): Promi
     user.activeRoleTypeId === RoleType.PLATFORM;
   if (!allowed) throw forbidden('没有权限查看该文件');
   return row;
+}
+
+/** A new file row for content already in storage (see `recordFiles`). */
+export interface NewFileRecord {
+  id?: string;
+  ownerId: string | null;
+  companyId: string | null;
+  sha256: string;
+  size: number;
+  kind: FileKind;
+  originName: string;
+}
+
+/** Local storage's own path of a content, when the storage is on this disk. */
+function localPathFn(storage: Storage): ((sha256: string) => string) | null {
+  const fn = (storage as unknown as { pathOf?: (sha: string) => string }).pathOf;
+  return storage instanceof LocalStorage && typeof fn === 'function' ? (sha) => fn.call(storage, sha) : null;
+}
+
+const knownDirs = new Set<string>();
+
+/**
+ * Puts bytes the server holds into storage (no file row yet: `recordFiles` adds many in one statement). On local
+ * disk the bytes are hashed in memory and written with one write and one rename (a stream per file costs ten
+ * times more, which counts for ten thousand photos or certificates).
+ */
+export async function putContent(
+  storage: Storage,
+  bytes: Uint8Array,
+): Promise<{ sha256: string; size: number }> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pathOf = localPathFn(storage);
+  if (!pathOf) return storage.put(Readable.from([buffer]));
+  const sha256 = createHash('sha256').update(buffer).digest('hex');
+  const target = pathOf(sha256);
+  const dir = path.dirname(target);
+  if (!knownDirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    knownDirs.add(dir);
+  }
+  // Same name, same content: renaming over an existing copy changes nothing, so no existence check is needed.
+  const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFileAsync(temp, buffer).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true }); // the folder went away under us
+    await writeFileAsync(temp, buffer);
+  });
+  await renameAsync(temp, target);
+  return { sha256, size: buffer.length };
+}
+
+// The callback forms: no FileHandle per call, which counts when the event loop writes ten thousand files.
+const writeFileAsync = promisify(writeFileCb);
+const renameAsync = promisify(renameCb);
+
+/** Records contents already in storage as files, in one statement. */
+export async function recordFiles(db: DbOrTx, rows: NewFileRecord[]): Promise<FileRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(files)
+    .values(
+      rows.map((r) => ({
+        ...(r.id ? { id: r.id } : {}),
+        ownerId: r.ownerId,
+        companyId: r.companyId,
+        sha256: r.sha256,
+        size: r.size,
+        kind: r.kind,
+        mime: mimeOf[r.kind],
+        originName: r.originName.slice(0, 255) || `file.${r.kind}`,
+      })),
+    )
+    .returning();
+}
+
+/**
+ * Records many contents already in storage as files (thousands of photos or certificates) in one statement with
+ * one JSON parameter, which the embedded database takes far faster than thousands of bound values.
+ */
+export async function recordManyFiles(db: DbOrTx, rows: (NewFileRecord & { id: string })[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      owner_id: r.ownerId,
+      company_id: r.companyId,
+      sha256: r.sha256,
+      size: r.size,
+      kind: r.kind,
+      mime: mimeOf[r.kind],
+      origin_name: r.originName.slice(0, 255) || `file.${r.kind}`,
+    })),
+  );
+  await db.execute(sql`
+    insert into ${files} (id, owner_id, company_id, sha256, size, kind, mime, origin_name)
+    select id, owner_id, company_id, sha256, size, kind, mime, origin_name
+    from jsonb_to_recordset(${json}::jsonb)
+      as x(id uuid, owner_id uuid, company_id uuid, sha256 text, size bigint, kind text, mime text, origin_name text)`);
+}
+
+/** Removes the rows of files the server recorded for work that was then undone (the content stays: shared by hash). */
+export async function forgetFiles(db: DbOrTx, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000)
+    await db.delete(files).where(inArray(files.id, ids.slice(i, i + 1000)));
+}
+
+/** Stores bytes the server made (a converted background, a preview PDF) as a file of `owner`'s. */
+export async function storeGeneratedFile(
+  db: DbOrTx,
+  storage: Storage,
+  file: {
+    bytes: Uint8Array;
+    kind: FileKind;
+    originName: string;
+    owner: { id: string; companyId: string | null };
+  },
+): Promise<FileRow> {
+  const { sha256, size } = await putContent(storage, file.bytes);
+  const [row] = await recordFiles(db, [
+    {
+      ownerId: file.owner.id,
+      companyId: file.owner.companyId,
+      sha256,
+      size,
+      kind: file.kind,
+      originName: file.originName,
+    },
+  ]);
+  return row;
+}
+
+/** The files of these ids that exist (any owner: callers check access themselves). */
+export async function findFiles(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+/** A (small) file's whole content. */
+export async function readContent(storage: Storage, sha256: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.open(sha256)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const localCopies = path.join(tmpdir(), 'sc-local-copies');
+
+/**
+ * A path on local disk holding the content, for tools that read files by path (the certificate renderer).
+ * Local storage answers its own path; any other storage gets a cached temporary copy.
+ */
+export async function localPathOf(storage: Storage, sha256: string): Promise<string> {
+  const local = localPathFn(storage);
+  if (local) return local(sha256);
+  const copy = path.join(localCopies, sha256);
+  if (!existsSync(copy)) {
+    await mkdir(localCopies, { recursive: true });
+    const temp = `${copy}.${process.pid}.${Date.now()}`;
+    await pipeline(storage.open(sha256), createWriteStream(temp));
+    await rename(temp, copy);
+  }
+  return copy;
 }

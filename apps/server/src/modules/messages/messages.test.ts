@@ -1,8 +1,12 @@
 import type { Message, MessagePage, UnreadMessages } from '@skill-cert/shared/messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { TestSocket } from '../../../test/ws-client.ts';
+import { uuidv7 } from '../../lib/id.ts';
 import { findUserByAccount } from '../users/service.ts';
+import { completePendingSends, derivedMessageId, recordSend, rowsOfSend, storeSendRows } from './service.ts';
+import { messages } from './tables.ts';
 
 const ctx = useTestApp();
 
@@ -234,6 +238,40 @@ describe('role and permission notices', () => {
   });
 });
 
+describe('sends to many', () => {
+  it('derives each row id from the send and the user: the same every time, UUIDv7 layout, time of the send', () => {
+    const send = '0195f3a2-8c00-7abc-8def-0123456789ab';
+    const user = '0195f3a2-8c00-7abc-8def-ba9876543210';
+    const id = derivedMessageId(send, user);
+    expect(id).toBe(derivedMessageId(send, user));
+    expect(id).not.toBe(derivedMessageId(send, '0195f3a2-8c00-7abc-8def-ba9876543211'));
+    expect(id).toMatch(/^0195f3a2-8c00-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('a send recorded but not written (the process stopped) is completed once at the next start, same ids', async () => {
+    const sendId = uuidv7();
+    const company = (await findUserByAccount(ctx.app.db, 'qiye'))!.companyId!;
+    const send = await recordSend(
+      ctx.app.db,
+      sendId,
+      company,
+      { category: '系统通知', content: '补发' },
+      new Date(),
+    );
+    const expected = (await rowsOfSend(ctx.app.db, send)).map((r) => r.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await completePendingSends(ctx.app.db)).toBe(1);
+    expect(await completePendingSends(ctx.app.db)).toBe(0);
+    const stored = await ctx.app.db.select().from(messages).where(eq(messages.batchId, sendId));
+    expect(stored.map((r) => r.id).sort()).toEqual(expected);
+    // Writing the same send again keeps one row per user.
+    await storeSendRows(ctx.app.db, send, await rowsOfSend(ctx.app.db, send));
+    expect(await ctx.app.db.select().from(messages).where(eq(messages.batchId, sendId))).toHaveLength(
+      expected.length,
+    );
+  });
+});
+
 describe('real-time channel', () => {
   let wsUrl: string;
   beforeAll(async () => {
@@ -289,6 +327,31 @@ describe('real-time channel', () => {
     }
     await expect(other.socket.next('message', 500)).rejects.toThrow();
     for (const s of [a, b, other]) s.socket.close();
+  });
+
+  it('a notice to everyone reaches each bound user with its own stored message id and unread count', async () => {
+    await seedMessages('qiye', 2);
+    const a = await boundSocket('qiye');
+    const b = await boundSocket('jigou');
+    const sent = await ctx.app.messenger.toEveryone({ category: '系统通知', content: '系统将于今晚维护' });
+    expect(sent).toBeGreaterThanOrEqual(2);
+    const pushA = await a.socket.next('message');
+    const pushB = await b.socket.next('message');
+    expect(pushA.data.count).toBe(3);
+    expect(pushB.data.count).toBe(1);
+    expect(pushA.data.list[0]._id).not.toBe(pushB.data.list[0]._id);
+    // The pushed id is the stored row's: the user can mark exactly that message read.
+    const read = await api(ctx.app, 'POST', '/api/message/readMany', {
+      token: a.session.token,
+      body: { ids: [pushA.data.list[0]._id] },
+    });
+    expect(read.body.code).toBe(200);
+    const unread = await api<UnreadMessages>(ctx.app, 'GET', '/api/message/unreadMessage', {
+      token: a.session.token,
+    });
+    expect(unread.body.data.count).toBe(2);
+    expect(unread.body.data.list.map((m) => m.content)).not.toContain('系统将于今晚维护');
+    for (const s of [a, b]) s.socket.close();
   });
 
   it('an unbound socket gets no messages and login answers ok false', async () => {

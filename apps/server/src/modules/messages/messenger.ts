@@ -1,9 +1,15 @@
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { uuidv7 } from '../../lib/id.ts';
-import { users } from '../users/tables.ts';
-import { insertMessages, insertMessagesWhere, type MessageRow, type NewMessage } from './service.ts';
+import {
+  completePendingSends,
+  insertMessages,
+  type MessageRow,
+  type NewMessage,
+  recordSend,
+  rowsOfSend,
+  storeSendRows,
+} from './service.ts';
 
 /** The one producer every module uses: store a message for its users and push it live (spec §4). */
 export interface Messenger {
@@ -15,6 +21,11 @@ export interface Messenger {
    * get the bus event (ids only) and read the rows. Returns the unsubscribe function.
    */
   onStored(listener: (rows: MessageRow[]) => void): () => void;
+  /**
+   * A send to many is pushed before its rows are written (see `sendToMany`); this tells when they are,
+   * so caches of the unread list can be dropped again.
+   */
+  onWritten(listener: (userIds: string[]) => void): () => void;
   /** This instance's id: bus events it published carry it as `origin`. */
   readonly origin: string;
 }
@@ -40,8 +51,8 @@ export const messengerPlugin = fp(
   async (app) => {
     const origin = uuidv7();
     const listeners = new Set<(rows: MessageRow[]) => void>();
-    const publish = async (batchId: string, rows: MessageRow[]) => {
-      if (rows.length === 0) return 0;
+    const writtenListeners = new Set<(userIds: string[]) => void>();
+    const pushHere = (rows: MessageRow[]) => {
       for (const listener of listeners) {
         try {
           listener(rows);
@@ -49,9 +60,30 @@ export const messengerPlugin = fp(
           app.log.error({ err }, 'local message delivery failed');
         }
       }
+    };
+    const publish = async (batchId: string, rows: MessageRow[]) => {
+      if (rows.length === 0) return 0;
+      pushHere(rows);
       await app.bus.publish('sc_messages', { batch_id: batchId, origin } satisfies MessagesEvent);
       return rows.length;
     };
+    /**
+     * A send to many: recorded first (one row), pushed here from memory, then its rows written in one
+     * statement; other instances are told once the rows are there. Writing 10,000 rows takes the embedded
+     * database most of a second, so the sockets do not wait for it.
+     */
+    const sendToMany = async (companyId: string | null, message: NewMessage) => {
+      const send = await recordSend(app.db, uuidv7(), companyId, message, new Date());
+      const rows = await rowsOfSend(app.db, send);
+      pushHere(rows);
+      await storeSendRows(app.db, send, rows);
+      const userIds = rows.map((r) => r.userId);
+      for (const listener of writtenListeners) listener(userIds);
+      if (rows.length > 0) await app.bus.publish('sc_messages', { batch_id: send.id, origin });
+      return rows.length;
+    };
+    const recovered = await completePendingSends(app.db);
+    if (recovered > 0) app.log.info({ recovered }, 'completed interrupted message sends');
     app.decorate('messenger', {
       origin,
       onStored(listener) {
@@ -60,21 +92,18 @@ export const messengerPlugin = fp(
           listeners.delete(listener);
         };
       },
+      onWritten(listener) {
+        writtenListeners.add(listener);
+        return () => {
+          writtenListeners.delete(listener);
+        };
+      },
       async toUsers(userIds, message) {
         const batchId = uuidv7();
         return publish(batchId, await insertMessages(app.db, batchId, [...new Set(userIds)], message));
       },
-      async toCompany(companyId, message) {
-        const batchId = uuidv7();
-        return publish(
-          batchId,
-          await insertMessagesWhere(app.db, batchId, eq(users.companyId, companyId), message),
-        );
-      },
-      async toEveryone(message) {
-        const batchId = uuidv7();
-        return publish(batchId, await insertMessagesWhere(app.db, batchId, undefined, message));
-      },
+      toCompany: (companyId, message) => sendToMany(companyId, message),
+      toEveryone: (message) => sendToMany(null, message),
     } satisfies Messenger);
   },
   { name: 'messenger', dependencies: ['db', 'bus'] },

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { Message, MessagePage, UnreadMessages } from '@skill-cert/shared/messages';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { unreadChanged } from '../../lib/userEvents.ts';
 import { users } from '../users/tables.ts';
-import { messages } from './tables.ts';
+import { messageSends, messages } from './tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -61,27 +62,64 @@ export async function insertMessages(
 }
 
 /**
- * Stores the message for every user matching `where` (everyone, a company) with INSERT ... SELECT; the
- * rows come back for live delivery (only what differs per row is returned).
+ * The id of `userId`'s row of a send to many: the send's 48-bit time, then bits of a hash of the send and
+ * the user (UUIDv7 layout). The live push and the stored row, even one written at a later start, agree.
  */
-export async function insertMessagesWhere(
+export function derivedMessageId(sendId: string, userId: string): string {
+  const bytes = createHash('sha256').update(sendId).update(userId).digest().subarray(0, 16);
+  Buffer.from(sendId.replaceAll('-', '').slice(0, 12), 'hex').copy(bytes, 0);
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type SendRow = typeof messageSends.$inferSelect;
+const sendMessage = (send: SendRow): NewMessage => ({
+  category: send.categoryName,
+  content: send.content,
+  templateKey: send.templateKey,
+  relatedId: send.relatedId,
+  fileId: send.fileId,
+  extra: send.extra ?? undefined,
+});
+
+/** Records a send to a company's users (or everyone, `companyId` null) before anyone is told. */
+export async function recordSend(
   db: DbOrTx,
-  batchId: string,
-  where: SQL | undefined,
+  sendId: string,
+  companyId: string | null,
   m: NewMessage,
-): Promise<MessageRow[]> {
-  const result = await db.execute<{ id: string; user_id: string; created_at: string | Date }>(sql`
-    insert into ${messages} (id, user_id, batch_id, category_name, content, whether_read, template_key, related_id, file_id, extra)
-    select uuid_generate_v7_compat(), ${users.id}, ${batchId}, ${m.category}, ${m.content}, 0, ${m.templateKey ?? null},
-      ${m.relatedId ?? null}, ${m.fileId ?? null}, ${m.extra ? JSON.stringify(m.extra) : null}::jsonb
-    from ${users} ${where ? sql`where ${where}` : sql``}
-    returning id, user_id, created_at`);
-  const rows = (result as unknown as { rows: { id: string; user_id: string; created_at: string | Date }[] })
-    .rows;
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    batchId,
+  createdAt: Date,
+): Promise<SendRow> {
+  const [send] = await db
+    .insert(messageSends)
+    .values({
+      id: sendId,
+      companyId,
+      categoryName: m.category,
+      content: m.content,
+      templateKey: m.templateKey ?? null,
+      relatedId: m.relatedId ?? null,
+      fileId: m.fileId ?? null,
+      extra: m.extra ?? null,
+      createdAt,
+    })
+    .returning();
+  return send;
+}
+
+/** The rows a send makes, one per recipient (the company's users, or everyone), with derived ids. */
+export async function rowsOfSend(db: DbOrTx, send: SendRow): Promise<MessageRow[]> {
+  const recipients = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(send.companyId ? eq(users.companyId, send.companyId) : undefined);
+  const m = sendMessage(send);
+  return recipients.map(({ id: userId }) => ({
+    id: derivedMessageId(send.id, userId),
+    userId,
+    batchId: send.id,
     categoryName: m.category,
     content: m.content,
     whetherRead: 0,
@@ -89,8 +127,38 @@ export async function insertMessagesWhere(
     relatedId: m.relatedId ?? null,
     fileId: m.fileId ?? null,
     extra: m.extra ?? null,
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    createdAt: send.createdAt,
   }));
+}
+
+/**
+ * Writes a send's rows in one statement and marks the send done, in one transaction. Idempotent: rows
+ * already there are kept, users deleted meanwhile are skipped.
+ */
+export async function storeSendRows(db: DbOrTx, send: SendRow, rows: MessageRow[]): Promise<void> {
+  const list = (values: string[]) => `{${values.join(',')}}`;
+  await db.transaction(async (tx) => {
+    if (rows.length > 0) {
+      await tx.execute(sql`
+        insert into ${messages} (id, user_id, batch_id, category_name, content, whether_read, template_key,
+          related_id, file_id, extra, created_at)
+        select t.id, t.user_id, ${send.id}, ${send.categoryName}, ${send.content}, 0, ${send.templateKey},
+          ${send.relatedId}, ${send.fileId}, ${send.extra ? JSON.stringify(send.extra) : null}::jsonb,
+          ${send.createdAt.toISOString()}::timestamptz
+        from unnest(${list(rows.map((r) => r.id))}::uuid[], ${list(rows.map((r) => r.userId))}::uuid[])
+          as t(id, user_id)
+        join ${users} on ${users.id} = t.user_id
+        on conflict (id) do nothing`);
+    }
+    await tx.update(messageSends).set({ doneAt: new Date() }).where(eq(messageSends.id, send.id));
+  });
+}
+
+/** Completes sends a stopped process recorded but did not finish writing (run at start). */
+export async function completePendingSends(db: DbOrTx): Promise<number> {
+  const pending = await db.select().from(messageSends).where(isNull(messageSends.doneAt));
+  for (const send of pending) await storeSendRows(db, send, await rowsOfSend(db, send));
+  return pending.length;
 }
 
 /** The rows of one send, for the users given (live delivery to the sockets of this instance). */

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -28,3 +28,22 @@ export const messages = pgTable(
     index('messages_batch_idx').on(t.batchId),
   ],
 );
+
+/**
+ * A send to many users (a company, everyone), recorded before anyone is told: the per-user rows are
+ * written after the live push, with ids derived from the send and the user, so a send interrupted
+ * between the two is completed at the next start with the same ids (`completePendingSends`).
+ */
+export const messageSends = pgTable('message_sends', {
+  id: uuid('id').primaryKey(),
+  /** null: everyone; else that company's users. */
+  companyId: uuid('company_id'),
+  categoryName: text('category_name').notNull(),
+  content: text('content').notNull(),
+  templateKey: text('template_key'),
+  relatedId: text('related_id'),
+  fileId: uuid('file_id'),
+  extra: jsonb('extra').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});

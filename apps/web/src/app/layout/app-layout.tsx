@@ -2,6 +2,8 @@ import { RoleType } from '@skill-cert/shared/roles';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { RolePickerDialog } from '@/features/auth/components/role-picker-dialog';
+import { CustomCertificateDialogHost } from '@/features/custom-certificates/components/custom-certificate-dialog-host';
+import { onViewCustomCertificate } from '@/features/messages/messages-store';
 import { RealtimeProvider } from '@/features/messages/realtime/realtime-provider';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
@@ -71,6 +73,8 @@ export function AppLayout() {
         </div>
         <SettingsDrawer />
       </div>
+      {/* 查看证书 of create_custom_certificate_done opens it (spec §4); the app layer wires the two features. */}
+      <CustomCertificateDialogHost register={onViewCustomCertificate} />
     </RealtimeProvider>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "custom_certificate_batches" ADD COLUMN "success_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "custom_certificate_batches" ADD COLUMN "failed_count" integer DEFAULT 0 NOT NULL;

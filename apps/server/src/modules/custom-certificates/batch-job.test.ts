@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CustomCertificateBatch } from '@skill-cert/shared/customCertificate';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, openTestDatabase } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { seedDemoData } from '../../db/seed.ts';
+import { ensureRoleTypes } from '../users/service.ts';
+import { CHUNK_ROWS } from './service.ts';
+import {
+  createTemplate,
+  DEFAULT_HEADER,
+  enterpriseToken,
+  jpeg,
+  personRow,
+  rawZip,
+  upload,
+  waitForBatch,
+  xlsx,
+} from './test-fixtures.ts';
+
+let database: Database;
+let dispose: () => Promise<void>;
+let dataDir: string;
+beforeAll(async () => {
+  ({ database, dispose } = await openTestDatabase());
+  await ensureRoleTypes(database.db);
+  await seedDemoData(database.db);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sc-job-'));
+});
+afterAll(async () => {
+  await dispose?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// The files live in the data folder, so the second app finds what the first one stored.
+const start = () => buildApp(testConfig({ dataDir }), { database });
+
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe('the batch render job', () => {
+  it('stopped mid-batch by closing the app, it resumes in a new app and completes once, nothing twice or lost', async () => {
+    const ROWS = CHUNK_ROWS + 60;
+    let app: FastifyInstance = await start();
+    const token = await enterpriseToken(app);
+    const template = await createTemplate(app, token);
+    const rows = Array.from({ length: ROWS }, (_, i) => personRow(i + 1));
+    const sheet = await upload(app, token, '名单.xlsx', await xlsx(DEFAULT_HEADER, rows));
+    const photo = jpeg(120, 160);
+    const zip = await upload(
+      app,
+      token,
+      '照片.zip',
+      rawZip(rows.map((r) => ({ name: `${r[2]}.jpg`, data: photo }))),
+    );
+    const created = await api<CustomCertificateBatch>(
+      app,
+      'POST',
+      '/api/customCertificateBatchUploadRecords',
+      {
+        token,
+        body: {
+          name: '重启测试',
+          custom_certificate_template_id: template._id,
+          file_id: sheet,
+          photo_zip_file_id: zip,
+        },
+      },
+    );
+    expect(created.status).toBe(200);
+    const batchId = created.body.data._id;
+
+    // Close the app while it renders: some certificates done, others still waiting.
+    for (;;) {
+      const res = await api<CustomCertificateBatch>(
+        app,
+        'GET',
+        `/api/customCertificateBatchUploadRecords/${batchId}`,
+        {
+          token,
+        },
+      );
+      if (res.body.data.success_count >= 10) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await app.close();
+    const before = await rowsOf<{ id: string; file_id: string }>(
+      sql`select id, file_id from custom_certificates where batch_id = ${batchId} and status = 1`,
+    );
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.length).toBeLessThan(ROWS);
+    const stillActive = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'custom-certificate-render' and state = 'active'`,
+    );
+    expect(stillActive[0].n).toBe(0);
+
+    app = await start();
+    try {
+      const done = await waitForBatch(app, token, batchId, 120_000);
+      expect(done).toMatchObject({
+        certificate_handle_status: 1,
+        total: ROWS,
+        success_count: ROWS,
+        failed_count: 0,
+      });
+
+      const certificates = await rowsOf<{ id: string; file_id: string; status: number }>(
+        sql`select id, file_id, status from custom_certificates where batch_id = ${batchId}`,
+      );
+      expect(certificates).toHaveLength(ROWS);
+      expect(new Set(certificates.map((c) => c.file_id)).size).toBe(ROWS);
+      // Those done before the restart were not rendered again.
+      const fileOf = new Map(certificates.map((c) => [c.id, c.file_id]));
+      for (const b of before) expect(fileOf.get(b.id)).toBe(b.file_id);
+      // One PDF file per certificate, none extra.
+      const pdfFiles = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from files where kind = 'pdf'`,
+      );
+      expect(pdfFiles[0].n).toBe(ROWS);
+      const messages = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from messages where template_key = 'create_custom_certificate_done' and related_id = ${batchId}`,
+      );
+      expect(messages[0].n).toBe(1);
+    } finally {
+      await app.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,655 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  CustomCertificateBatch,
+  CustomCertificateDetail,
+  CustomCertificateRow,
+  PublicCertificate,
+  UploadRejection,
+} from '@skill-cert/shared/customCertificate';
+import type { MessagePage } from '@skill-cert/shared/messages';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
+import { readZipDirectory } from './photos.ts';
+import { removeAbandonedUploads, UPLOADING } from './service.ts';
+import {
+  createTemplate,
+  DEFAULT_HEADER,
+  enterpriseToken,
+  idCard,
+  jpeg,
+  otherCompanyToken,
+  personRow,
+  rawZip,
+  upload,
+  waitForBatch,
+  xlsx,
+} from './test-fixtures.ts';
+
+const ctx = useTestApp();
+
+// Files the tests write for reading back; removed after the file's tests.
+const scratch = mkdtempSync(path.join(tmpdir(), 'sc-dl-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const countOf = async (table: string) => {
+  const res = (await ctx.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return res.rows[0].n;
+};
+
+/** Template + sheet of `n` people + photos zip named by ID number, uploaded; answers the POST. */
+async function uploadBatch(
+  token: string,
+  opts: {
+    rows?: (string | null)[][];
+    photos?: { name: string; data: Buffer }[] | null;
+    name?: string;
+    templateId?: string;
+  } = {},
+) {
+  const templateId = opts.templateId ?? (await createTemplate(ctx.app, token))._id;
+  const rows = opts.rows ?? [1, 2, 3].map((i) => personRow(i));
+  const sheet = await upload(ctx.app, token, '学员名单.xlsx', await xlsx(DEFAULT_HEADER, rows));
+  const photos =
+    opts.photos === null
+      ? null
+      : (opts.photos ??
+        rows.map((r, i) => ({ name: `照片/${r[2]}.jpg`, data: jpeg(120, 160, (i * 47) % 360) })));
+  const zip = photos ? await upload(ctx.app, token, '照片.zip', rawZip(photos)) : null;
+  return api<CustomCertificateBatch | UploadRejection>(
+    ctx.app,
+    'POST',
+    '/api/customCertificateBatchUploadRecords',
+    {
+      token,
+      body: {
+        name: opts.name ?? '2025年6月电工批次',
+        custom_certificate_template_id: templateId,
+        file_id: sheet,
+        photo_zip_file_id: zip,
+      },
+    },
+  );
+}
+
+async function certificateList(token: string, batchId: string, query = '') {
+  const res = await api<Paged<CustomCertificateRow>>(
+    ctx.app,
+    'GET',
+    `/api/customCertificateBatchUploadRecords/${batchId}/certificateList${query}`,
+    { token },
+  );
+  return res.body.data;
+}
+
+describe('batch generation', () => {
+  it('generates one PDF per sheet row with photos and tells the uploader when the batch is done', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('上传成功，证书正在后台生成');
+    const created = res.body.data as CustomCertificateBatch;
+    expect(created).toMatchObject({ name: '2025年6月电工批次', total: 3, certificate_handle_status: 0 });
+
+    const done = await waitForBatch(ctx.app, token, created._id);
+    expect(done).toMatchObject({
+      certificate_handle_status: 1,
+      certificate_handle_status_value: '已完成',
+      total: 3,
+      success_count: 3,
+      failed_count: 0,
+      progress: 100,
+      custom_certificate_template_info: {
+        template_name: '电工职业技能等级证书',
+        company_name: '示例智能制造有限公司',
+      },
+      file_info: { originName: '学员名单.xlsx' },
+      creator_name: 'qiye',
+    });
+    expect(done.finish_time_str).not.toBeNull();
+
+    const list = await certificateList(token, created._id);
+    expect(list.meta.total).toBe(3);
+    expect(list.list.map((r) => r.row_number)).toEqual([2, 3, 4]);
+    for (const row of list.list) {
+      expect(row.custom_certificate_produce_status).toBe(1);
+      expect(row.custom_certificate_produce_status_value).toBe('生成成功');
+      expect(row.verify_path).toBe(`/information-link/${row._id}`);
+      const photo = row.blanks.find((b) => b.name === 'photo')!;
+      expect(photo.file_web_path).toBe(`/api/files/${photo.val}`);
+      const pdf = await ctx.app.inject({
+        method: 'GET',
+        url: row.custom_certificate_file_info!.webPath,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.length).toBeLessThan(200 * 1024);
+    }
+    expect(list.list[0].blanks.find((b) => b.name === 'name')).toMatchObject({
+      cn_name: '姓名',
+      val: '学员1',
+    });
+
+    const messages = await api<MessagePage>(ctx.app, 'GET', '/api/message', { token });
+    const notices = messages.body.data.list.filter(
+      (m) => m.data.template_key === 'create_custom_certificate_done',
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ message_category_name: '证书通知', data: { _id: created._id } });
+    expect(notices[0].content).toContain('共 3 张');
+  });
+
+  it('row problems (missing value, missing photo, photo not an image) fail that row only, with a reason', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3, 4].map((i) => personRow(i));
+    rows[1][1] = ''; // no name
+    const photos = [
+      { name: `${rows[0][2]}.jpg`, data: jpeg(120, 160) },
+      { name: `${rows[1][2]}.jpg`, data: jpeg(120, 160) },
+      // row 3: no photo at all
+      { name: `${rows[3][2]}.png`, data: Buffer.from('this is not an image at all') },
+    ];
+    const res = await uploadBatch(token, { rows, photos });
+    expect(res.status).toBe(200);
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    expect(batch).toMatchObject({
+      certificate_handle_status: 2,
+      certificate_handle_status_value: '部分失败',
+      success_count: 1,
+      failed_count: 3,
+    });
+    const list = await certificateList(token, batch._id);
+    const reasons = list.list.map((r) => [r.row_number, r.custom_certificate_produce_status, r.fail_reason]);
+    expect(reasons).toEqual([
+      [2, 1, null],
+      [3, 2, '请填写 姓名'],
+      [4, 2, `缺少照片：照片压缩包中没有 ${rows[2][2]}.jpg`],
+      [5, 2, `照片不是 JPG/PNG 图片：${rows[3][2]}.png`],
+    ]);
+    expect(list.list[1].custom_certificate_produce_status_value).toBe('生成失败');
+    const failedOnly = await certificateList(token, batch._id, '?custom_certificate_produce_status=2');
+    expect(failedOnly.meta.total).toBe(3);
+  });
+
+  it('a row without ID number finds its photo by 序号', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const template = await createTemplate(ctx.app, token, {
+      blanks: [
+        {
+          name: 'name',
+          cn_name: '姓名',
+          required: 1,
+          blank_type: 1,
+          x: 0.3,
+          y: 0.3,
+          width: 0.4,
+          height: 0.06,
+        },
+        {
+          name: 'photo',
+          cn_name: '照片',
+          required: 1,
+          blank_type: 2,
+          x: 0.05,
+          y: 0.3,
+          width: 0.12,
+          height: 0.24,
+        },
+      ],
+    });
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(['序号', '*姓名'], [['A1', '李四']]));
+    const zip = await upload(ctx.app, token, 'p.zip', rawZip([{ name: 'a1.JPG', data: jpeg(90, 120) }]));
+    const res = await api<CustomCertificateBatch>(
+      ctx.app,
+      'POST',
+      '/api/customCertificateBatchUploadRecords',
+      {
+        token,
+        body: {
+          name: '序号匹配',
+          custom_certificate_template_id: template._id,
+          file_id: sheet,
+          photo_zip_file_id: zip,
+        },
+      },
+    );
+    const batch = await waitForBatch(ctx.app, token, res.body.data._id);
+    expect(batch.success_count).toBe(1);
+  });
+
+  it('a batch whose every row failed finishes at once as 部分失败', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { photos: null });
+    const created = res.body.data as CustomCertificateBatch;
+    expect(created.certificate_handle_status).toBe(2);
+    const list = await certificateList(token, created._id);
+    expect(list.list.every((r) => r.fail_reason === '缺少照片：未上传照片压缩包')).toBe(true);
+  });
+});
+
+describe('structural problems reject the upload and keep nothing', () => {
+  const expectRejected = async (res: Awaited<ReturnType<typeof uploadBatch>>, message: string | RegExp) => {
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(400);
+    if (typeof message === 'string') expect(res.body.message).toContain(message);
+    else expect(res.body.message).toMatch(message);
+    const data = res.body.data as UploadRejection;
+    expect(data.errors.length).toBeGreaterThan(0);
+    expect(await countOf('custom_certificate_batches')).toBe(0);
+    expect(await countOf('custom_certificates')).toBe(0);
+  };
+
+  async function post(token: string, fileId: string, photoZip: string | null = null) {
+    const template = await createTemplate(ctx.app, token);
+    return api<UploadRejection>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
+      token,
+      body: {
+        name: '批次',
+        custom_certificate_template_id: template._id,
+        file_id: fileId,
+        photo_zip_file_id: photoZip,
+      },
+    });
+  }
+
+  it('wrong file type: an image as the spreadsheet, a spreadsheet as the photos zip', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const image = await upload(ctx.app, token, 'a.jpg', jpeg(50, 50));
+    await expectRejected(await post(token, image), '请上传 Excel（.xlsx）文件');
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    await expectRejected(await post(token, sheet, sheet), '照片压缩包应为 .zip 文件');
+  });
+
+  it('an empty sheet (no header, or no data rows)', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const empty = await upload(ctx.app, token, 'empty.xlsx', await xlsx([], []));
+    await expectRejected(await post(token, empty), '表格是空的');
+    const headerOnly = await upload(ctx.app, token, 'header.xlsx', await xlsx(DEFAULT_HEADER, []));
+    await expectRejected(await post(token, headerOnly), '表格中没有数据');
+  });
+
+  it('missing required columns are each named', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const header = DEFAULT_HEADER.filter((h) => h !== '*姓名' && h !== '*证书编号');
+    const sheet = await upload(ctx.app, token, 'cols.xlsx', await xlsx(header, [['1', idCard(1)]]));
+    const res = await post(token, sheet);
+    await expectRejected(res, '表格缺少必填列「姓名」');
+    expect(res.body.data.errors.map((e) => e.column)).toEqual(['姓名', '证书编号']);
+  });
+
+  it('10 MB of garbage named .xlsx is refused by the upload; garbage that looks like an xlsx by the batch', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const garbage = randomBytes(10 * 1024 * 1024);
+    const { payload, headers } = multipartFile('名单.xlsx', garbage);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(refused.statusCode).toBe(400);
+    const disguised = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('....[Content_Types].xml....xl/workbook.xml'),
+      garbage,
+    ]);
+    const id = await upload(ctx.app, token, '名单.xlsx', disguised);
+    await expectRejected(await post(token, id), '文件不是有效的 Excel（.xlsx）文件');
+  });
+
+  it('a photos zip with ../ or absolute paths', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const evil = await upload(
+      ctx.app,
+      token,
+      'photos.zip',
+      rawZip([
+        { name: `${idCard(1)}.jpg`, data: jpeg(40, 50) },
+        { name: '../../etc/evil.jpg', data: jpeg(40, 50) },
+        { name: '/abs/evil2.jpg', data: jpeg(40, 50) },
+      ]),
+    );
+    const res = await post(token, sheet, evil);
+    await expectRejected(res, '照片压缩包中含有不安全的路径：../../etc/evil.jpg');
+    expect(res.body.data.errors.map((e) => e.message)).toEqual([
+      '照片压缩包中含有不安全的路径：../../etc/evil.jpg',
+      '照片压缩包中含有不安全的路径：/abs/evil2.jpg',
+    ]);
+  });
+
+  it('a photos zip that is not a zip inside, and two photos with the same name', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const broken = await upload(
+      ctx.app,
+      token,
+      'photos.zip',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(2000)]),
+    );
+    await expectRejected(await post(token, sheet, broken), '照片压缩包已损坏或不是 ZIP 文件');
+    const twice = await upload(
+      ctx.app,
+      token,
+      'photos2.zip',
+      rawZip([
+        { name: `a/${idCard(1)}.jpg`, data: jpeg(40, 50) },
+        { name: `b/${idCard(1)}.png`, data: jpeg(40, 50) },
+      ]),
+    );
+    await expectRejected(await post(token, sheet, twice), '照片压缩包中有重名的照片');
+  });
+
+  it('a body without name, template or file answers the spec messages', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const url = '/api/customCertificateBatchUploadRecords';
+    const t = await createTemplate(ctx.app, token);
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const base = { name: '批次', custom_certificate_template_id: t._id, file_id: sheet };
+    expect((await api(ctx.app, 'POST', url, { token, body: { ...base, name: ' ' } })).body.message).toBe(
+      '请输入名称',
+    );
+    expect(
+      (
+        await api(ctx.app, 'POST', url, {
+          token,
+          body: { ...base, custom_certificate_template_id: undefined },
+        })
+      ).body.message,
+    ).toBe('请选择证书模板');
+    expect((await api(ctx.app, 'POST', url, { token, body: { ...base, file_id: '' } })).body.message).toBe(
+      '请上传文件',
+    );
+  });
+});
+
+describe('an upload still being written', () => {
+  it('is invisible until it commits, and removed once abandoned for an hour', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { photos: null });
+    const batch = res.body.data as CustomCertificateBatch;
+    await ctx.database.db.execute(
+      sql`update custom_certificate_batches set status = ${UPLOADING}, created_at = now() - interval '2 hours' where id = ${batch._id}`,
+    );
+    for (const url of ['', '/certificateList']) {
+      const res = await api(ctx.app, 'GET', `/api/customCertificateBatchUploadRecords/${batch._id}${url}`, {
+        token,
+      });
+      expect(res.status).toBe(404);
+    }
+    const list = await api<Paged<CustomCertificateBatch>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateBatchUploadRecords',
+      {
+        token,
+      },
+    );
+    expect(list.body.data.meta.total).toBe(0);
+    await removeAbandonedUploads(ctx.database.db);
+    expect(await countOf('custom_certificate_batches')).toBe(0);
+    expect(await countOf('custom_certificates')).toBe(0);
+  });
+});
+
+describe('batch records, certificate list and details', () => {
+  it('lists batches newest first with name and status filters and pagination', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const template = await createTemplate(ctx.app, token);
+    const a = await uploadBatch(token, { name: '一月批次', templateId: template._id });
+    const b = await uploadBatch(token, { name: '二月批次', templateId: template._id, photos: null });
+    await waitForBatch(ctx.app, token, (a.body.data as CustomCertificateBatch)._id);
+    const all = await api<Paged<CustomCertificateBatch>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateBatchUploadRecords',
+      {
+        token,
+      },
+    );
+    expect(all.body.data.list.map((r) => r.name)).toEqual(['二月批次', '一月批次']);
+    expect(all.body.data.meta).toMatchObject({ total: 2, page: 1, per_page: 10 });
+    const byName = await api<Paged<CustomCertificateBatch>>(
+      ctx.app,
+      'GET',
+      `/api/customCertificateBatchUploadRecords?name=${encodeURIComponent('一月')}`,
+      { token },
+    );
+    expect(byName.body.data.list.map((r) => r.name)).toEqual(['一月批次']);
+    const failed = await api<Paged<CustomCertificateBatch>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateBatchUploadRecords?certificate_handle_status=2',
+      { token },
+    );
+    expect(failed.body.data.list.map((r) => r._id)).toEqual([(b.body.data as CustomCertificateBatch)._id]);
+    const bad = await api(ctx.app, 'GET', '/api/customCertificateBatchUploadRecords?per_page=7', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('the certificate list pages by 10, searches by name, filters by status; the detail has batch and template', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = Array.from({ length: 12 }, (_, i) => personRow(i + 1, i === 4 ? '王小明' : `学员${i + 1}`));
+    const res = await uploadBatch(token, { rows });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const page1 = await certificateList(token, batch._id);
+    expect(page1.list).toHaveLength(10);
+    expect(page1.meta).toMatchObject({ total: 12, per_page: 10, last_page: 2 });
+    const page2 = await certificateList(token, batch._id, '?page=2');
+    expect(page2.list.map((r) => r.row_number)).toEqual([12, 13]);
+    const search = await certificateList(token, batch._id, `?name=${encodeURIComponent('小明')}`);
+    expect(search.list.map((r) => r.row_number)).toEqual([6]);
+    const detail = await api<CustomCertificateDetail>(
+      ctx.app,
+      'GET',
+      `/api/customCertificates/${search.list[0]._id}`,
+      {
+        token,
+      },
+    );
+    expect(detail.body.data).toMatchObject({
+      _id: search.list[0]._id,
+      batch_id: batch._id,
+      batch_name: '2025年6月电工批次',
+      template_name: '电工职业技能等级证书',
+      company_name: '示例智能制造有限公司',
+      custom_certificate_produce_status: 1,
+    });
+    expect(detail.body.data.generate_time_str).not.toBeNull();
+  });
+
+  it('downloads every generated PDF as one zip, by header or by the session cookie', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3, 4].map((i) => personRow(i));
+    rows[3][1] = '';
+    const res = await uploadBatch(token, { rows });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const zip = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/customCertificateBatchUploadRecords/${batch._id}/downloadCertificateZip`,
+      headers: { cookie: `Admin-Token=${token}` },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain(encodeURIComponent('2025年6月电工批次.zip'));
+    const file = path.join(scratch, `${randomUUID()}.zip`);
+    writeFileSync(file, zip.rawPayload);
+    const { zip: archive, items } = await readZipDirectory(file);
+    archive.close();
+    expect(items.map((i) => i.name)).toEqual([
+      `2_学员1_${idCard(1)}.pdf`,
+      `3_学员2_${idCard(2)}.pdf`,
+      `4_学员3_${idCard(3)}.pdf`,
+    ]);
+    expect(items.every((i) => i.entry.compressionMethod === 0)).toBe(true);
+  });
+});
+
+describe('PATCH /api/customCertificates/{id}/reCreate', () => {
+  async function failedBatch(token: string) {
+    const rows = [1, 2].map((i) => personRow(i));
+    rows[1][1] = '';
+    const photos = [{ name: `${rows[0][2]}.jpg`, data: jpeg(120, 160) }];
+    const res = await uploadBatch(token, { rows, photos });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const list = await certificateList(token, batch._id);
+    return { batch, ok: list.list[0], failed: list.list[1] };
+  }
+  const reCreate = (token: string, id: string, blanks: { name: string; val: string }[]) =>
+    api<CustomCertificateDetail>(ctx.app, 'PATCH', `/api/customCertificates/${id}/reCreate`, {
+      token,
+      body: { blanks },
+    });
+
+  it('asks for required text and images with the spec messages and changes nothing', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const { batch, failed } = await failedBatch(token);
+    const noName = await reCreate(token, failed._id, [{ name: 'name', val: '  ' }]);
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('请填写 姓名');
+    const noPhoto = await reCreate(token, failed._id, [{ name: 'name', val: '赵六' }]);
+    expect(noPhoto.body.message).toBe('请上传 照片');
+    const unknown = await reCreate(token, failed._id, [{ name: 'nope', val: 'x' }]);
+    expect(unknown.body.message).toBe('证书字段「nope」不存在');
+    const notImage = await upload(ctx.app, token, 'a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const wrongPhoto = await reCreate(token, failed._id, [
+      { name: 'name', val: '赵六' },
+      { name: 'photo', val: notImage },
+    ]);
+    expect(wrongPhoto.body.message).toBe('请上传 照片（JPG/PNG 图片）');
+    const list = await certificateList(token, batch._id);
+    expect(list.list[1]).toMatchObject({
+      custom_certificate_produce_status: 2,
+      fail_reason: `请填写 姓名；缺少照片：照片压缩包中没有 ${idCard(2)}.jpg`,
+    });
+  });
+
+  it('regenerates a failed certificate with corrected values; the batch becomes 已完成', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const { batch, ok, failed } = await failedBatch(token);
+    expect(batch.certificate_handle_status).toBe(2);
+    const photo = await upload(ctx.app, token, '照片.jpg', jpeg(120, 160), 'image');
+    const res = await reCreate(token, failed._id, [
+      { name: 'name', val: '赵六' },
+      { name: 'photo', val: photo },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('重新生成证书成功！');
+    expect(res.body.data).toMatchObject({ custom_certificate_produce_status: 1, fail_reason: null });
+    expect(res.body.data.blanks.find((b) => b.name === 'name')?.val).toBe('赵六');
+    expect(res.body.data.custom_certificate_file_info?.webPath).toMatch(/^\/api\/files\//);
+    const after = await api<CustomCertificateBatch>(
+      ctx.app,
+      'GET',
+      `/api/customCertificateBatchUploadRecords/${batch._id}`,
+      {
+        token,
+      },
+    );
+    expect(after.body.data).toMatchObject({
+      certificate_handle_status: 1,
+      success_count: 2,
+      failed_count: 0,
+    });
+    // Only failed certificates can be regenerated.
+    const again = await reCreate(token, ok._id, [{ name: 'name', val: 'x' }]);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('只有生成失败的证书可以重新生成');
+  });
+});
+
+describe('GET /api/public/certificates/{id}', () => {
+  it('shows a generated certificate without login, the ID number masked, the company as issuer', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { rows: [personRow(1, '张三')] });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const [row] = (await certificateList(token, batch._id)).list;
+    const pub = await api<PublicCertificate>(ctx.app, 'GET', `/api/public/certificates/${row._id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.data).toMatchObject({
+      _id: row._id,
+      holder_name: '张三',
+      id_card_masked: `${idCard(1).slice(0, 4)}**********${idCard(1).slice(-4)}`,
+      issuer: '示例智能制造有限公司',
+      issue_date: '2025年06月01日',
+      template_name: '电工职业技能等级证书',
+      valid: true,
+      status_text: '有效',
+    });
+    expect(pub.body.data.fields).toContainEqual({ label: '职业技能等级', value: '四级/中级工' });
+    expect(pub.body.data.fields.map((f) => f.label)).not.toContain('身份证号');
+  });
+
+  it('an unknown or malformed id says the certificate does not exist', async () => {
+    for (const id of ['0190a000-0000-7000-8000-000000000000', 'not-an-id']) {
+      const res = await api(ctx.app, 'GET', `/api/public/certificates/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ code: 404, message: '证书不存在或已失效', data: null });
+    }
+  });
+});
+
+describe('tenant boundary and roles', () => {
+  it("another company's batch and certificates are 404 on every endpoint; its template cannot be used", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { rows: [personRow(1)] });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const [row] = (await certificateList(token, batch._id)).list;
+    const other = await otherCompanyToken(ctx.app);
+    const base = `/api/customCertificateBatchUploadRecords/${batch._id}`;
+    for (const url of [
+      base,
+      `${base}/certificateList`,
+      `${base}/downloadCertificateZip`,
+      `/api/customCertificates/${row._id}`,
+    ]) {
+      const r = await api(ctx.app, 'GET', url, { token: other });
+      expect([url, r.status]).toEqual([url, 404]);
+    }
+    const re = await api(ctx.app, 'PATCH', `/api/customCertificates/${row._id}/reCreate`, {
+      token: other,
+      body: { blanks: [{ name: 'name', val: 'x' }] },
+    });
+    expect(re.status).toBe(404);
+    const theirSheet = await upload(ctx.app, other, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const post = await api(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
+      token: other,
+      body: {
+        name: 'x',
+        custom_certificate_template_id: batch.custom_certificate_template_id,
+        file_id: theirSheet,
+      },
+    });
+    expect(post.status).toBe(404);
+    expect(post.body.message).toBe('证书模板不存在或已删除');
+    const list = await api<Paged<CustomCertificateBatch>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateBatchUploadRecords',
+      {
+        token: other,
+      },
+    );
+    expect(list.body.data.meta.total).toBe(0);
+  });
+
+  it('the management endpoints are for the enterprise role only', async () => {
+    const { token } = await login(ctx.app, 'jigou');
+    for (const [method, url] of [
+      ['GET', '/api/customCertificateBatchUploadRecords'],
+      ['POST', '/api/customCertificateBatchUploadRecords'],
+      ['GET', '/api/customCertificates/0190a000-0000-7000-8000-000000000000'],
+    ] as const) {
+      const res = await api(ctx.app, method, url, { token, body: method === 'POST' ? {} : undefined });
+      expect(res.status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { BlankType } from '@skill-cert/shared/customCertificate';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { findFiles, localPathOf } from '../files/service.ts';
+import { NAME_BLANK } from './defaults.ts';
+import type { RenderJob } from './render/types.ts';
+import type { StoredBlankValue, TemplateSnapshot } from './tables.ts';
+
+export const verifyPath = (certificateId: string) => `/information-link/${certificateId}`;
+
+/**
+ * One certificate's render job: the template's geometry, the row's text, the photos' paths on disk and the QR
+ * code to its public page.
+ */
+export function buildRenderJob(
+  template: TemplateSnapshot,
+  values: StoredBlankValue[],
+  opts: {
+    backgroundPath: string | null;
+    imagePathOf: (fileId: string) => string | undefined;
+    qrText: string;
+  },
+): RenderJob {
+  const byName = new Map(values.map((v) => [v.name, v.val]));
+  return {
+    pageSize: template.page_size,
+    orientation: template.orientation,
+    backgroundPath: opts.backgroundPath,
+    blanks: template.blanks.map((b) => {
+      const val = byName.get(b.name) ?? '';
+      const base = {
+        blank_type: b.blank_type,
+        x: b.x,
+        y: b.y,
+        width: b.width,
+        height: b.height,
+        font_size: b.font_size,
+        color: b.color,
+        align: b.align,
+        bold: b.bold,
+      };
+      return b.blank_type === BlankType.IMAGE
+        ? { ...base, imagePath: val ? opts.imagePathOf(val) : undefined }
+        : { ...base, text: val };
+    }),
+    qr: { text: opts.qrText, ...template.qr },
+    title: [template.template_name, byName.get(NAME_BLANK)].filter(Boolean).join(' - '),
+  };
+}
+
+/** Local paths of stored files (backgrounds, photos) by file id, for the renderer. */
+export async function filePaths(db: DbOrTx, storage: Storage, ids: string[]): Promise<Map<string, string>> {
+  const rows = await findFiles(db, [...new Set(ids.filter(Boolean))]);
+  const paths = new Map<string, string>();
+  for (const f of rows) paths.set(f.id, await localPathOf(storage, f.sha256));
+  return paths;
+}
+
+let placeholder: string | null = null;
+
+/** The photo a preview shows: a grey head-and-shoulders outline (drawn once per process). */
+export function placeholderPhotoPath(): string {
+  if (placeholder && existsSync(placeholder)) return placeholder;
+  const w = 330;
+  const h = 450;
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#e8ecf3';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#b8c2d3';
+  ctx.beginPath();
+  ctx.arc(w / 2, h * 0.38, w * 0.2, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(w / 2, h * 0.95, w * 0.38, h * 0.3, 0, Math.PI, 0);
+  ctx.fill();
+  const file = path.join(tmpdir(), `sc-preview-photo-${process.pid}.png`);
+  writeFileSync(file, canvas.toBuffer('image/png'));
+  placeholder = file;
+  return file;
+}

@@ -1,0 +1,47 @@
+/**
+ * The rendering engine's contract: one certificate in, one PDF out. Plain data only, so a job can be
+ * sent to a worker thread (structured clone) unchanged.
+ */
+
+export interface RenderBlank {
+  blank_type: 1 | 2;
+  /** Fractions of the page (0..1), top-left origin. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Points. */
+  font_size: number;
+  /** #rrggbb */
+  color: string;
+  align: 'left' | 'center' | 'right';
+  bold: 0 | 1;
+  /** blank_type 1: the text to write. */
+  text?: string;
+  /** blank_type 2: absolute path of a JPG/PNG on disk. */
+  imagePath?: string;
+}
+
+export interface RenderJob {
+  pageSize: 'A4' | 'A5' | 'B5';
+  orientation: 'portrait' | 'landscape';
+  /** Absolute path of the template's rendering JPEG (see toRenderBackground); cached per path in the worker. */
+  backgroundPath: string | null;
+  blanks: RenderBlank[];
+  /** x, y: fractions of the page from the top-left; size: fraction of the page width. */
+  qr: { text: string; x: number; y: number; size: number } | null;
+  /** PDF metadata title. */
+  title?: string;
+}
+
+/**
+ * A bad input of ONE certificate (a photo that is not an image, a missing file, ...). The message is
+ * Chinese and fit to show the user as the certificate's failure reason. Any other error is a fault of
+ * the system (worth a retry), not of the row.
+ */
+export class RenderError extends Error {
+  override name = 'RenderError';
+}
+
+/** Worker threads lose the class of a thrown error: this marks a RenderError across the boundary. */
+export const RENDER_ERROR_TAG = '[RenderError]';

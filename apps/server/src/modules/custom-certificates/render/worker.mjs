@@ -1,0 +1,11 @@
+// The piscina worker's entry. Worker threads do not run TypeScript by themselves, and on Node 20 they
+// do not get the tsx loader of the main thread either, even under the tsx CLI (`npm start`, `npx tsx`:
+// the import of worker.ts then fails with ERR_UNKNOWN_FILE_EXTENSION), nor under vitest. So this
+// plain-JS entry registers tsx's ESM loader in the worker, then loads the TypeScript engine.
+import { register } from 'tsx/esm/api';
+
+register();
+const { default: renderTask, warmUp } = await import('./worker.ts');
+await warmUp();
+
+export default renderTask;

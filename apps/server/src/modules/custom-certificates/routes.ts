@@ -1,0 +1,200 @@
+import {
+  batchListQuery,
+  batchUploadBody,
+  certificateListQuery,
+  reCreateBody,
+  templateBody,
+  templateListQuery,
+} from '@skill-cert/shared/customCertificate';
+import { pageMeta } from '@skill-cert/shared/pagination';
+import { RoleType } from '@skill-cert/shared/roles';
+import { ZipArchive } from 'archiver';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { assertCompanyActive } from '../companies/service.ts';
+import { registerBatchJob } from './batch-job.ts';
+import { DEFAULT_BLANKS } from './defaults.ts';
+import { certificateZip } from './download.ts';
+import {
+  BATCH_NOT_FOUND,
+  type Caller,
+  CERTIFICATE_NOT_FOUND,
+  createBatch,
+  createTemplate,
+  findBatch,
+  findTemplate,
+  getBatch,
+  getCertificate,
+  getTemplate,
+  listBatches,
+  listCertificates,
+  listTemplates,
+  PUBLIC_NOT_FOUND,
+  previewTemplate,
+  publicCertificate,
+  reCreateCertificate,
+  TEMPLATE_NOT_FOUND,
+  updateTemplate,
+} from './service.ts';
+import { templateInstructions, templateWorkbook } from './sheet.ts';
+
+const idOf = (message: string) => z.object({ id: z.string().uuid(message) });
+const templateParams = idOf(TEMPLATE_NOT_FOUND);
+const batchParams = idOf(BATCH_NOT_FOUND);
+const certificateParams = idOf(CERTIFICATE_NOT_FOUND);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered by a durable job, regeneration,
+ * the zip download, and the public verification page's data. Everything but the public page is for the
+ * enterprise role, inside the caller's company (from the session): other ids answer 404.
+ */
+export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
+  const enterprise = async (req: FastifyRequest, reply: FastifyReply) => {
+    await enterpriseRole.call(app, req, reply);
+    if (!req.auth.user.companyId) throw forbidden('您还没有加入企业');
+    await assertCompanyActive(db, req.auth.user.companyId);
+  };
+  const caller = (req: FastifyRequest): Caller => ({
+    user: req.auth.user,
+    companyId: req.auth.user.companyId!,
+  });
+
+  await registerBatchJob(app);
+
+  app.get('/api/defaultBlanks', { preValidation: enterprise }, async () => ok(DEFAULT_BLANKS));
+
+  // ---- templates ----
+  app.get(
+    '/api/customCertificateTemplates',
+    { preValidation: enterprise, schema: { querystring: templateListQuery } },
+    async (req) => {
+      const { list, total } = await listTemplates(db, caller(req).companyId, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  app.post(
+    '/api/customCertificateTemplates',
+    { preValidation: enterprise, schema: { body: templateBody } },
+    async (req) => ok(await createTemplate(db, app.storage, caller(req), req.body), '模板创建成功'),
+  );
+
+  app.post(
+    '/api/customCertificateTemplates/preview',
+    { preValidation: enterprise, schema: { body: templateBody } },
+    async (req) => ok(await previewTemplate(app, caller(req), req.body), '预览已生成'),
+  );
+
+  app.get(
+    '/api/customCertificateTemplates/:id',
+    { preValidation: enterprise, schema: { params: templateParams } },
+    async (req) => ok(await getTemplate(db, caller(req).companyId, req.params.id)),
+  );
+
+  app.patch(
+    '/api/customCertificateTemplates/:id',
+    { preValidation: enterprise, schema: { params: templateParams, body: templateBody } },
+    async (req) =>
+      ok(await updateTemplate(db, app.storage, caller(req), req.params.id, req.body), '模板保存成功'),
+  );
+
+  // A plain link downloads it: the session cookie is accepted here as on the files routes.
+  app.get(
+    '/api/customCertificateTemplates/:id/zipTemplate',
+    { preValidation: enterprise, config: { cookieAuth: true }, schema: { params: templateParams } },
+    async (req, reply) => {
+      const template = await findTemplate(db, caller(req).companyId, req.params.id);
+      const zip = new ZipArchive({ zlib: { level: 6 } });
+      zip.append(await templateWorkbook(template.blanks), { name: '模板.xlsx' });
+      zip.append(templateInstructions(template.templateName, template.blanks), { name: '说明.txt' });
+      void zip.finalize();
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(`${template.templateName}-批量生成模板.zip`))
+        .send(zip);
+    },
+  );
+
+  // ---- batch uploads ----
+  app.get(
+    '/api/customCertificateBatchUploadRecords',
+    { preValidation: enterprise, schema: { querystring: batchListQuery } },
+    async (req) => {
+      const { list, total } = await listBatches(db, caller(req).companyId, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  app.post(
+    '/api/customCertificateBatchUploadRecords',
+    { preValidation: enterprise, schema: { body: batchUploadBody } },
+    async (req) => ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
+  );
+
+  app.get(
+    '/api/customCertificateBatchUploadRecords/:id',
+    { preValidation: enterprise, schema: { params: batchParams } },
+    async (req) => ok(await getBatch(db, caller(req).companyId, req.params.id)),
+  );
+
+  app.get(
+    '/api/customCertificateBatchUploadRecords/:id/certificateList',
+    { preValidation: enterprise, schema: { params: batchParams, querystring: certificateListQuery } },
+    async (req) => {
+      const { list, total } = await listCertificates(db, caller(req).companyId, req.params.id, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
+
+  app.get(
+    '/api/customCertificateBatchUploadRecords/:id/downloadCertificateZip',
+    { preValidation: enterprise, config: { cookieAuth: true }, schema: { params: batchParams } },
+    async (req, reply) => {
+      const batch = await findBatch(db, caller(req).companyId, req.params.id);
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(`${batch.name}.zip`))
+        .header('cache-control', 'no-store')
+        .send(certificateZip(app, batch.id, gone.signal));
+    },
+  );
+
+  // ---- certificates ----
+  app.get(
+    '/api/customCertificates/:id',
+    { preValidation: enterprise, schema: { params: certificateParams } },
+    async (req) => ok(await getCertificate(db, caller(req).companyId, req.params.id)),
+  );
+
+  app.patch(
+    '/api/customCertificates/:id/reCreate',
+    { preValidation: enterprise, schema: { params: certificateParams, body: reCreateBody } },
+    async (req) =>
+      ok(await reCreateCertificate(app, caller(req), req.params.id, req.body), '重新生成证书成功！'),
+  );
+
+  // ---- public verification (no login) ----
+  app.get(
+    '/api/public/certificates/:id',
+    {
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: z.object({ id: z.string() }) },
+    },
+    async (req) => {
+      if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
+      return ok(await publicCertificate(db, req.params.id));
+    },
+  );
+};

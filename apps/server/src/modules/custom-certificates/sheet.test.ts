@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TemplateBlank, UploadRejection } from '@skill-cert/shared/customCertificate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import { DEFAULT_BLANKS } from './defaults.ts';
+import { isUnsafeZipPath } from './photos.ts';
+import { cellText, readBatchSheet } from './sheet.ts';
+import { DEFAULT_HEADER, personRow, xlsx } from './test-fixtures.ts';
+
+// Files the tests write for reading back; removed after the file's tests.
+const scratch = mkdtempSync(path.join(tmpdir(), 'sc-sheet-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const blanks = DEFAULT_BLANKS.map((b, i) => ({ ...b, _id: String(i) })) as TemplateBlank[];
+
+async function sheetFile(header: string[], rows: (string | number | Date | null)[][]) {
+  const file = path.join(scratch, `${randomUUID()}.xlsx`);
+  writeFileSync(file, await xlsx(header, rows));
+  return file;
+}
+
+const rejection = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return (err as AppError).data as UploadRejection;
+};
+
+describe('cellText', () => {
+  it('reads what the user sees: long numbers without exponent, dates in Chinese, rich text and formula results', () => {
+    expect(cellText(110101199003071)).toBe('110101199003071');
+    expect(cellText(3.5)).toBe('3.5');
+    expect(cellText(new Date(Date.UTC(2025, 5, 1)))).toBe('2025年06月01日');
+    expect(cellText({ richText: [{ text: '张' }, { text: '三' }] })).toBe('张三');
+    expect(cellText({ formula: 'A1', result: '四级' } as never)).toBe('四级');
+    expect(cellText(null)).toBe('');
+  });
+});
+
+describe('readBatchSheet', () => {
+  it('maps columns by header (with or without *), skips empty rows and reports row problems', async () => {
+    const header = DEFAULT_HEADER.map((h) => h.replace('*', ''));
+    const second = personRow(2);
+    second[6] = '';
+    const rows = await readBatchSheet(
+      await sheetFile(header, [
+        personRow(1),
+        [null, null, null],
+        second,
+        [' 3 ', ' 王五 ', ...personRow(3).slice(2)],
+      ]),
+      blanks,
+    );
+    expect(rows.map((r) => r.rowNumber)).toEqual([2, 4, 5]);
+    expect(rows[0].values.name).toBe('学员1');
+    expect(rows[1].problems).toEqual(['请填写 职业名称']);
+    expect(rows[2]).toMatchObject({ rowKey: '3', values: { name: '王五' }, problems: [] });
+  });
+
+  it('refuses a header twice and a row key twice', async () => {
+    const twiceHeader = await rejection(
+      readBatchSheet(await sheetFile([...DEFAULT_HEADER, '姓名'], [personRow(1)]), blanks),
+    );
+    expect(twiceHeader.errors[0].message).toContain('表头「姓名」重复');
+    const twiceKey = await rejection(
+      readBatchSheet(
+        await sheetFile(DEFAULT_HEADER, [personRow(1), ['1', ...personRow(2).slice(1)]]),
+        blanks,
+      ),
+    );
+    expect(twiceKey.errors[0]).toEqual({
+      row: 3,
+      column: '序号',
+      message: '「序号」1 重复（第 2 行和第 3 行）',
+    });
+  });
+});
+
+describe('zip paths', () => {
+  it('treats ../, absolute and drive paths as unsafe, folders as fine', () => {
+    for (const p of ['../a.jpg', 'a/../../b.jpg', '/etc/passwd', 'C:\\x.jpg', '..\\x.jpg'])
+      expect(isUnsafeZipPath(p)).toBe(true);
+    for (const p of ['照片/110101.jpg', 'a..b.jpg', 'x/y/z.png']) expect(isUnsafeZipPath(p)).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/shared/customCertificate';
+import ExcelJS from 'exceljs';
+import { ID_CARD_BLANK } from './defaults.ts';
+import { readZipDirectory } from './photos.ts';
+import { problem, uploadRejected } from './upload-errors.ts';
+
+/** The row key column of the batch spreadsheet: names a row's photos when it has no ID number. */
+export const ROW_KEY_HEADER = '序号';
+export const SHEET_MAX_ROWS = 20_000;
+export const VALUE_MAX_LENGTH = 200;
+const XLSX_MAX_UNCOMPRESSED = 300 * 1024 * 1024;
+
+const textBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.TEXT);
+const imageBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.IMAGE);
+export const headerOf = (b: TemplateBlank) => (b.required ? `*${b.cn_name}` : b.cn_name);
+
+/** The spreadsheet of zipTemplate: the row key column, then one text column per non-image blank. */
+export async function templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'skill-cert';
+  const sheet = workbook.addWorksheet('证书数据', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const columns = [
+    { header: ROW_KEY_HEADER, key: '__row_key', width: 10 },
+    ...textBlanks(blanks).map((b) => ({
+      header: headerOf(b),
+      key: b.name,
+      width: Math.max(14, b.cn_name.length * 3 + 4, b.name === ID_CARD_BLANK ? 22 : 0),
+    })),
+  ];
+  sheet.columns = columns;
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFFF' } };
+    if (String(cell.value).startsWith('*')) cell.font = { bold: true, color: { argb: 'FFD4380D' } };
+  });
+  // Text format, so an 18-digit ID number is not turned into a rounded number by Excel.
+  for (let c = 1; c <= columns.length; c++) sheet.getColumn(c).numFmt = '@';
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** 说明.txt of zipTemplate: how to fill the sheet and name the photos. */
+export function templateInstructions(templateName: string, blanks: TemplateBlank[]): string {
+  const text = textBlanks(blanks);
+  const images = imageBlanks(blanks);
+  const lines = [
+    `证书模板「${templateName}」批量生成说明`,
+    '',
+    '一、填写 模板.xlsx',
+    '1. 第一行是表头，请勿修改或删除；每一行数据生成一张证书，空行会被忽略。',
+    `2. 带 * 的列必须填写：${
+      text
+        .filter((b) => b.required)
+        .map((b) => b.cn_name)
+        .join('、') || '无'
+    }。`,
+    `3. 「${ROW_KEY_HEADER}」列是这一行的编号（如 1、2、3），用于匹配照片，同一表格内请勿重复。`,
+    `4. 每个单元格不超过 ${VALUE_MAX_LENGTH} 个字符；身份证号等长数字请保持文本格式。`,
+    `5. 一次最多 ${SHEET_MAX_ROWS} 行。`,
+    '',
+    '二、照片压缩包（.zip）',
+  ];
+  if (images.length === 0) lines.push('本模板没有图片字段，无需上传照片压缩包。');
+  else {
+    const hasIdCard = text.some((b) => b.name === ID_CARD_BLANK);
+    const key = hasIdCard
+      ? `身份证号（${text.find((b) => b.name === ID_CARD_BLANK)?.cn_name}列），没有时用${ROW_KEY_HEADER}`
+      : ROW_KEY_HEADER;
+    lines.push(
+      '1. 照片放在压缩包内任意文件夹中，格式为 JPG 或 PNG，每张不超过 10M。',
+      `2. 照片文件名 = ${key}，例如 110101199003071234.jpg 或 1.jpg。`,
+    );
+    images.forEach((b, i) => {
+      lines.push(
+        i === 0
+          ? `   「${b.cn_name}」${b.required ? '（必填）' : '（选填）'}：文件名为 编号.jpg，或 编号_${b.cn_name}.jpg`
+          : `   「${b.cn_name}」${b.required ? '（必填）' : '（选填）'}：文件名为 编号_${b.cn_name}.jpg`,
+      );
+    });
+    lines.push('3. 压缩包中不能有重名的照片，路径中不能含有 ../。');
+  }
+  lines.push(
+    '',
+    '三、结果',
+    '缺少必填内容或照片的行会标记为“生成失败”并写明原因，其余照片照常生成；失败的证书可在详情中修改后重新生成。',
+  );
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export interface SheetRow {
+  /** The row's number in the spreadsheet (the header is row 1). */
+  rowNumber: number;
+  rowKey: string;
+  /** Text blank name → value (trimmed; '' when empty). */
+  values: Record<string, string>;
+  /** Why this row cannot be rendered as it is (missing required value, ...). */
+  problems: string[];
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as the text the user sees: rich text joined, formulas by their result, dates as 2024年05月20日. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    return `${value.getUTCFullYear()}年${two(value.getUTCMonth() + 1)}月${two(value.getUTCDate())}日`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
+    if ('error' in value) return '';
+  }
+  return String(value);
+}
+
+const normaliseHeader = (h: string) => h.replace(/[\s*＊]/g, '').toLowerCase();
+
+async function checkXlsxContainer(filePath: string): Promise<void> {
+  const invalid = problem('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传', null, null);
+  let directory: Awaited<ReturnType<typeof readZipDirectory>>;
+  try {
+    directory = await readZipDirectory(filePath);
+  } catch {
+    throw uploadRejected([invalid]);
+  }
+  directory.zip.close();
+  const names = new Set(directory.items.map((i) => i.name));
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw uploadRejected([invalid]);
+  const total = directory.items.reduce((s, i) => s + i.size, 0);
+  if (total > XLSX_MAX_UNCOMPRESSED || directory.items.length > 10_000)
+    throw uploadRejected([problem('Excel 文件内容过大，请分批上传', null, null)]);
+}
+
+/**
+ * Reads the first worksheet of an uploaded .xlsx against a template's blanks (streaming). Structural problems
+ * (not an xlsx, empty, a required column missing, a column twice, too many rows) reject the upload; a row's own
+ * problems are returned with it.
+ */
+export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]): Promise<SheetRow[]> {
+  await checkXlsxContainer(filePath);
+  const text = textBlanks(blanks);
+  const byHeader = new Map<string, TemplateBlank>();
+  for (const b of text) {
+    byHeader.set(normaliseHeader(b.cn_name), b);
+    byHeader.set(normaliseHeader(b.name), b);
+  }
+  const rows: SheetRow[] = [];
+  const errors: UploadRowError[] = [];
+  let columns: Map<number, TemplateBlank | 'key'> | null = null;
+  let tooMany = false;
+
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const worksheet of reader) {
+      for await (const row of worksheet) {
+        const cells = row.values as ExcelJS.CellValue[];
+        if (!columns) {
+          if (row.number !== 1) break; // the first row must be the header
+          columns = new Map();
+          const seen = new Map<string, number>();
+          cells.forEach((cell, col) => {
+            const header = cellText(cell).trim();
+            if (!header) return;
+            const key = normaliseHeader(header);
+            if (seen.has(key)) {
+              errors.push(
+                problem(`表头「${header}」重复（第 ${seen.get(key)} 列和第 ${col} 列）`, 1, header),
+              );
+              return;
+            }
+            seen.set(key, col);
+            if (key === normaliseHeader(ROW_KEY_HEADER)) columns?.set(col, 'key');
+            else {
+              const blank = byHeader.get(key);
+              if (blank && ![...(columns?.values() ?? [])].includes(blank)) columns?.set(col, blank);
+            }
+          });
+          const present = new Set(columns.values());
+          for (const b of text)
+            if (b.required && !present.has(b))
+              errors.push(problem(`表格缺少必填列「${b.cn_name}」，请使用下载的模板填写`, 1, b.cn_name));
+          continue;
+        }
+        const values: Record<string, string> = {};
+        let rowKey = '';
+        let empty = true;
+        for (const [col, target] of columns) {
+          const v = cellText(cells[col] ?? null).trim();
+          if (v) empty = false;
+          if (target === 'key') rowKey = v;
+          else values[target.name] = v;
+        }
+        if (empty) continue;
+        if (rows.length >= SHEET_MAX_ROWS) {
+          tooMany = true;
+          break;
+        }
+        const problems: string[] = [];
+        for (const b of text) {
+          const v = values[b.name] ?? '';
+          values[b.name] = v;
+          if (b.required && !v) problems.push(`请填写 ${b.cn_name}`);
+          else if (v.length > VALUE_MAX_LENGTH)
+            problems.push(`${b.cn_name}不能超过 ${VALUE_MAX_LENGTH} 个字符`);
+        }
+        rows.push({ rowNumber: row.number, rowKey, values, problems });
+      }
+      break; // only the first worksheet
+    }
+  } catch {
+    throw uploadRejected([problem('Excel 文件无法读取，请使用下载的模板填写后重新上传', null, null)]);
+  }
+
+  if (!columns) errors.push(problem('表格是空的：第一行应为表头，请使用下载的模板填写', null, null));
+  else if (rows.length === 0 && errors.length === 0)
+    errors.push(problem('表格中没有数据，请至少填写一行后上传', null, null));
+  if (tooMany) errors.push(problem(`一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`, null, null));
+  const keys = new Map<string, number>();
+  for (const r of rows) {
+    if (!r.rowKey) continue;
+    const first = keys.get(r.rowKey);
+    if (first !== undefined && errors.length < 50)
+      errors.push(
+        problem(
+          `「${ROW_KEY_HEADER}」${r.rowKey} 重复（第 ${first} 行和第 ${r.rowNumber} 行）`,
+          r.rowNumber,
+          ROW_KEY_HEADER,
+        ),
+      );
+    else keys.set(r.rowKey, r.rowNumber);
+  }
+  if (errors.length) throw uploadRejected(errors);
+  return rows;
+}

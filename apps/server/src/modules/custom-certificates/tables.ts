@@ -1,0 +1,106 @@
+import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/customCertificate';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
+
+/** Where the QR code to the public page sits: fractions of the page from the top-left, size of the page width. */
+export interface QrPlacement {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** What a batch renders with: the template as it was when the batch was uploaded. */
+export interface TemplateSnapshot {
+  template_name: string;
+  page_size: PageSizeValue;
+  orientation: Orientation;
+  render_background_file_id: string | null;
+  blanks: TemplateBlank[];
+  qr: QrPlacement;
+}
+
+/** A blank's value on one certificate: text, or the id of the image file. */
+export interface StoredBlankValue {
+  name: string;
+  val: string;
+}
+
+/** A custom certificate template of one company (spec §3, DOMAIN.md 10). */
+export const customCertificateTemplates = pgTable(
+  'custom_certificate_templates',
+  {
+    id: idColumn(),
+    companyId: uuid('company_id').notNull(),
+    templateName: text('template_name').notNull(),
+    /** The uploaded JPG/PNG. */
+    backgroundFileId: uuid('background_file_id').notNull(),
+    /** The compact JPEG certificates are rendered on, converted once from the upload. */
+    renderBackgroundFileId: uuid('render_background_file_id').notNull(),
+    backgroundWidthPx: integer('background_width_px').notNull(),
+    backgroundHeightPx: integer('background_height_px').notNull(),
+    pageSize: text('page_size').$type<PageSizeValue>().notNull(),
+    orientation: text('orientation').$type<Orientation>().notNull(),
+    blanks: jsonb('blanks').$type<TemplateBlank[]>().notNull(),
+    qr: jsonb('qr').$type<QrPlacement>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('custom_certificate_templates_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** One batch upload (the "custom certificate" of the detail dialog): a spreadsheet rendered into certificates. */
+export const customCertificateBatches = pgTable(
+  'custom_certificate_batches',
+  {
+    id: idColumn(),
+    companyId: uuid('company_id').notNull(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => customCertificateTemplates.id),
+    template: jsonb('template').$type<TemplateSnapshot>().notNull(),
+    name: text('name').notNull(),
+    /** The uploaded .xlsx and the optional photos .zip. */
+    fileId: uuid('file_id').notNull(),
+    photoZipFileId: uuid('photo_zip_file_id'),
+    /** 0 生成中, 1 已完成, 2 部分失败. */
+    status: smallint('status').notNull().default(0),
+    total: integer('total').notNull(),
+    /** Certificates generated / failed so far, kept with every status change (progress without counting rows). */
+    successCount: integer('success_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('custom_certificate_batches_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** One certificate: a row of the batch's spreadsheet, its values and, once rendered, its PDF. */
+export const customCertificates = pgTable(
+  'custom_certificates',
+  {
+    id: idColumn(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => customCertificateBatches.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').notNull(),
+    /** The row's place among the data rows of the sheet (1-based). */
+    rowNumber: integer('row_number').notNull(),
+    blanks: jsonb('blanks').$type<StoredBlankValue[]>().notNull(),
+    /** Every text value, for the list's search. */
+    searchText: text('search_text').notNull().default(''),
+    /** 0 待生成, 1 生成成功, 2 生成失败. */
+    status: smallint('status').notNull().default(0),
+    failReason: text('fail_reason'),
+    /** The PDF. */
+    fileId: uuid('file_id'),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('custom_certificates_batch_row_uq').on(t.batchId, t.rowNumber),
+    index('custom_certificates_batch_status_idx').on(t.batchId, t.status, t.rowNumber),
+  ],
+);

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  CustomCertificateTemplate,
+  DefaultBlank,
+  PreviewResult,
+} from '@skill-cert/shared/customCertificate';
+import type { Paged } from '@skill-cert/shared/pagination';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, login, useTestApp } from '../../../test/harness.ts';
+import { readZipDirectory } from './photos.ts';
+import {
+  createTemplate,
+  DEFAULT_HEADER,
+  defaultBlanks,
+  enterpriseToken,
+  jpeg,
+  otherCompanyToken,
+  png,
+  upload,
+} from './test-fixtures.ts';
+
+const ctx = useTestApp();
+
+// Files the tests write for reading back; removed after the file's tests.
+const scratch = mkdtempSync(path.join(tmpdir(), 'sc-zip-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const file = path.join(scratch, `${randomUUID()}.zip`);
+  writeFileSync(file, bytes);
+  const { zip, items } = await readZipDirectory(file);
+  const out = new Map<string, Buffer>();
+  for (const item of items) {
+    const chunks: Buffer[] = [];
+    for await (const c of await zip.openReadStreamPromise(item.entry)) chunks.push(c as Buffer);
+    out.set(item.name, Buffer.concat(chunks));
+  }
+  zip.close();
+  return out;
+}
+
+describe('GET /api/defaultBlanks', () => {
+  it('lists the fields of a skill certificate, placed on a landscape A4 page', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await api<DefaultBlank[]>(ctx.app, 'GET', '/api/defaultBlanks', { token });
+    expect(res.status).toBe(200);
+    const byName = new Map(res.body.data.map((b) => [b.name, b]));
+    expect([...byName.keys()]).toEqual([
+      'name',
+      'id_card',
+      'certificate_no',
+      'photo',
+      'issue_date',
+      'gender',
+      'occupation',
+      'work_type',
+      'level',
+      'organization',
+    ]);
+    expect(byName.get('name')).toMatchObject({ cn_name: '姓名', blank_type: 1, required: 1 });
+    expect(byName.get('photo')).toMatchObject({ cn_name: '照片', blank_type: 2 });
+    expect(byName.get('work_type')?.cn_name).toBe('工种/职业方向');
+    for (const b of res.body.data) {
+      expect(b.x + b.width).toBeLessThanOrEqual(1);
+      expect(b.y + b.height).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('is for the enterprise role only', async () => {
+    const { token } = await login(ctx.app, 'jigou');
+    const res = await api(ctx.app, 'GET', '/api/defaultBlanks', { token });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('templates', () => {
+  it('creates a template: blanks get ids, the QR gets its default corner, the background a rendering JPEG', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    expect(t).toMatchObject({
+      template_name: '电工职业技能等级证书',
+      company_name: '示例智能制造有限公司',
+      page_size: 'A4',
+      orientation: 'landscape',
+    });
+    expect(t.blanks).toHaveLength(10);
+    expect(new Set(t.blanks.map((b) => b._id)).size).toBe(10);
+    expect(t.qr.size).toBeCloseTo(0.1);
+    expect(t.qr.x + t.qr.size).toBeLessThanOrEqual(1);
+    const bg = await ctx.app.inject({
+      method: 'GET',
+      url: t.background_web_path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bg.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('converts a PNG background once into a JPEG for rendering and reuses it', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const background = await upload(ctx.app, token, '底图.png', png(1200, 848), 'image');
+    const body = { template_name: 'PNG 底图', background_file_id: background, blanks: defaultBlanks() };
+    const a = await api<CustomCertificateTemplate>(ctx.app, 'POST', '/api/customCertificateTemplates', {
+      token,
+      body,
+    });
+    const b = await api<CustomCertificateTemplate>(ctx.app, 'POST', '/api/customCertificateTemplates', {
+      token,
+      body,
+    });
+    expect(a.body.data.background_file_id).toBe(background);
+    expect(a.body.data.background_web_path).not.toBe(`/api/files/${background}`);
+    expect(b.body.data.background_web_path).toBe(a.body.data.background_web_path);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: a.body.data.background_web_path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('refuses a background that is not an image, with a Chinese message', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const pdf = await upload(ctx.app, token, 'a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const res = await api(ctx.app, 'POST', '/api/customCertificateTemplates', {
+      token,
+      body: { template_name: 'x', background_file_id: pdf, blanks: defaultBlanks() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('证书底图应为 JPG/PNG 图片');
+  });
+
+  it('refuses bad bodies with 400 naming the field', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const background = await upload(ctx.app, token, '底图.jpg', jpeg(400, 283), 'image');
+    const post = (body: unknown) => api(ctx.app, 'POST', '/api/customCertificateTemplates', { token, body });
+    expect((await post({ background_file_id: background, blanks: defaultBlanks() })).body.message).toBe(
+      '请输入模板名称',
+    );
+    expect((await post({ template_name: 'x', blanks: defaultBlanks() })).body.message).toBe('请上传证书底图');
+    expect(
+      (await post({ template_name: 'x', background_file_id: background, blanks: [] })).body.message,
+    ).toBe('请至少添加一个证书字段');
+    const twice = [...defaultBlanks(), defaultBlanks()[0]];
+    const dup = await post({ template_name: 'x', background_file_id: background, blanks: twice });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe('字段名不能重复');
+    const outside = defaultBlanks();
+    outside[0] = { ...outside[0], x: 0.9, width: 0.3 };
+    expect(
+      (await post({ template_name: 'x', background_file_id: background, blanks: outside })).body.message,
+    ).toBe('字段超出页面范围');
+  });
+
+  it('lists the company templates newest first with search and pagination', async () => {
+    const token = await enterpriseToken(ctx.app);
+    await createTemplate(ctx.app, token, { template_name: '电工证书' });
+    await createTemplate(ctx.app, token, { template_name: '焊工证书' });
+    await createTemplate(ctx.app, token, { template_name: '电工高级证书' });
+    const all = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateTemplates?per_page=10',
+      { token },
+    );
+    expect(all.body.data.list.map((t) => t.template_name)).toEqual(['电工高级证书', '焊工证书', '电工证书']);
+    expect(all.body.data.meta.total).toBe(3);
+    const search = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      `/api/customCertificateTemplates?template_name=${encodeURIComponent('电工')}`,
+      { token },
+    );
+    expect(search.body.data.list.map((t) => t.template_name)).toEqual(['电工高级证书', '电工证书']);
+    const page2 = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateTemplates?per_page=10&page=2',
+      { token },
+    );
+    expect(page2.body.data.list).toEqual([]);
+    // A colleague of the same company sees them; another company does not.
+    const colleague = await enterpriseToken(ctx.app, 'duojuese');
+    const theirs = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateTemplates',
+      {
+        token: colleague,
+      },
+    );
+    expect(theirs.body.data.meta.total).toBe(3);
+    const other = await otherCompanyToken(ctx.app);
+    const none = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateTemplates',
+      {
+        token: other,
+      },
+    );
+    expect(none.body.data.meta.total).toBe(0);
+  });
+
+  it('GET and PATCH one template; blank ids are kept across edits', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    const got = await api<CustomCertificateTemplate>(
+      ctx.app,
+      'GET',
+      `/api/customCertificateTemplates/${t._id}`,
+      {
+        token,
+      },
+    );
+    expect(got.body.data).toEqual(t);
+    const blanks = t.blanks
+      .filter((b) => b.name !== 'gender')
+      .map((b) => (b.name === 'name' ? { ...b, font_size: 20 } : b));
+    const patched = await api<CustomCertificateTemplate>(
+      ctx.app,
+      'PATCH',
+      `/api/customCertificateTemplates/${t._id}`,
+      {
+        token,
+        body: {
+          template_name: '改名后的模板',
+          background_file_id: t.background_file_id,
+          page_size: 'A4',
+          orientation: 'landscape',
+          blanks,
+          qr: { x: 0.05, y: 0.05, size: 0.12 },
+        },
+      },
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.body.message).toBe('模板保存成功');
+    expect(patched.body.data.template_name).toBe('改名后的模板');
+    expect(patched.body.data.blanks.map((b) => b._id)).toEqual(blanks.map((b) => b._id));
+    expect(patched.body.data.blanks.find((b) => b.name === 'name')?.font_size).toBe(20);
+    expect(patched.body.data.qr).toEqual({ x: 0.05, y: 0.05, size: 0.12 });
+  });
+
+  it("another company's template is 404 for GET, PATCH and zipTemplate", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    const other = await otherCompanyToken(ctx.app);
+    const get = await api(ctx.app, 'GET', `/api/customCertificateTemplates/${t._id}`, { token: other });
+    expect(get.status).toBe(404);
+    expect(get.body.message).toBe('证书模板不存在或已删除');
+    const otherBackground = await upload(ctx.app, other, 'b.jpg', jpeg(200, 141), 'image');
+    const patch = await api(ctx.app, 'PATCH', `/api/customCertificateTemplates/${t._id}`, {
+      token: other,
+      body: { template_name: 'x', background_file_id: otherBackground, blanks: defaultBlanks() },
+    });
+    expect(patch.status).toBe(404);
+    const zip = await api(ctx.app, 'GET', `/api/customCertificateTemplates/${t._id}/zipTemplate`, {
+      token: other,
+    });
+    expect(zip.status).toBe(404);
+    // Using the other company's background in one's own template is refused too.
+    const mine = await api(ctx.app, 'POST', '/api/customCertificateTemplates', {
+      token,
+      body: { template_name: 'x', background_file_id: otherBackground, blanks: defaultBlanks() },
+    });
+    expect(mine.status).toBe(403);
+  });
+
+  it('is for the enterprise role only, and needs a company', async () => {
+    const { token } = await login(ctx.app, 'pingtai');
+    expect((await api(ctx.app, 'GET', '/api/customCertificateTemplates', { token })).status).toBe(403);
+    const noCompany = await login(ctx.app, 'xinqiye');
+    const res = await api(ctx.app, 'GET', '/api/customCertificateTemplates', { token: noCompany.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('您还没有加入企业');
+  });
+});
+
+describe('POST /api/customCertificateTemplates/preview', () => {
+  it('renders an unsaved template with sample values into a PDF file of the caller', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const background = await upload(ctx.app, token, '底图.jpg', jpeg(1600, 1131), 'image');
+    const res = await api<PreviewResult>(ctx.app, 'POST', '/api/customCertificateTemplates/preview', {
+      token,
+      body: { template_name: '预览模板', background_file_id: background, blanks: defaultBlanks() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.webPath).toBe(`/api/files/${res.body.data.file_id}`);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: res.body.data.webPath,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeLessThan(200 * 1024);
+  });
+
+  it('validates the body like a save', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await api(ctx.app, 'POST', '/api/customCertificateTemplates/preview', {
+      token,
+      body: { template_name: '预览模板', blanks: defaultBlanks() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('请上传证书底图');
+  });
+});
+
+describe('GET /api/customCertificateTemplates/{id}/zipTemplate', () => {
+  it('is a zip of 模板.xlsx (序号 + one column per text blank, required marked) and 说明.txt; the cookie works', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/customCertificateTemplates/${t._id}/zipTemplate`,
+      headers: { cookie: `Admin-Token=${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('电工职业技能等级证书'));
+    const files = await unzip(res.rawPayload);
+    expect([...files.keys()].sort()).toEqual(['模板.xlsx', '说明.txt']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(files.get('模板.xlsx')! as unknown as ArrayBuffer);
+    const header = (workbook.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(DEFAULT_HEADER);
+    const text = files.get('说明.txt')!.toString('utf8');
+    expect(text).toContain('照片文件名 = 身份证号');
+    expect(text).toContain('序号');
+    expect(text).toContain('.jpg');
+  });
+});

@@ -1,0 +1,211 @@
+import { crc32 } from 'node:zlib';
+import { createCanvas } from '@napi-rs/canvas';
+import type {
+  CustomCertificateBatch,
+  CustomCertificateTemplate,
+  DefaultBlank,
+  TemplateBody,
+} from '@skill-cert/shared/customCertificate';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { api, login, multipartFile } from '../../../test/harness.ts';
+import { DEFAULT_BLANKS } from './defaults.ts';
+
+/** A JPEG of the given size with some drawing on it (a realistic background or photo). */
+export function jpeg(width: number, height: number, hue = 210): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const g = ctx.createLinearGradient(0, 0, width, height);
+  g.addColorStop(0, `hsl(${hue}, 60%, 92%)`);
+  g.addColorStop(1, `hsl(${(hue + 40) % 360}, 50%, 80%)`);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = `hsl(${hue}, 50%, 40%)`;
+  ctx.lineWidth = Math.max(2, width / 100);
+  ctx.strokeRect(width * 0.03, height * 0.03, width * 0.94, height * 0.94);
+  return canvas.toBuffer('image/jpeg', 85);
+}
+
+export function png(width: number, height: number): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fdf6e3';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#b58900';
+  ctx.fillRect(width / 4, height / 4, width / 2, height / 2);
+  return canvas.toBuffer('image/png');
+}
+
+/** A zip written by hand (stored entries), so a test can put any name in it, `../` included. */
+export function rawZip(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const crc = crc32(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** An .xlsx whose first row is `header` and the rest `rows`. */
+export async function xlsx(header: string[], rows: (string | number | Date | null)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('证书数据');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function upload(
+  app: FastifyInstance,
+  token: string,
+  filename: string,
+  content: Buffer,
+  type = 'any',
+) {
+  const { payload, headers } = multipartFile(filename, content);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/files/upload?type=${type}`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
+  const body = res.json();
+  if (body.code !== 200) throw new Error(`upload ${filename}: ${body.message}`);
+  return body.data.file_id as string;
+}
+
+/** The default blanks as a template body's blanks. */
+export const defaultBlanks = (): DefaultBlank[] => DEFAULT_BLANKS.map((b) => ({ ...b }));
+
+export async function createTemplate(
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<TemplateBody> = {},
+): Promise<CustomCertificateTemplate> {
+  const background = await upload(app, token, '底图.jpg', jpeg(1600, 1131), 'image');
+  const res = await api<CustomCertificateTemplate>(app, 'POST', '/api/customCertificateTemplates', {
+    token,
+    body: {
+      template_name: '电工职业技能等级证书',
+      background_file_id: background,
+      blanks: defaultBlanks(),
+      ...overrides,
+    },
+  });
+  if (res.body.code !== 200) throw new Error(`template: ${res.body.message}`);
+  return res.body.data;
+}
+
+/** Header of the default template's sheet: 序号 then the text blanks (required ones marked). */
+export const DEFAULT_HEADER = [
+  '序号',
+  '*姓名',
+  '*身份证号',
+  '*证书编号',
+  '*发证日期',
+  '性别',
+  '*职业名称',
+  '工种/职业方向',
+  '*职业技能等级',
+  '*评价机构名称',
+];
+
+export function idCard(i: number): string {
+  return `1101011990${String(i).padStart(6, '0')}${i % 10}X`.slice(0, 18);
+}
+
+export function personRow(i: number, name = `学员${i}`) {
+  return [
+    String(i),
+    name,
+    idCard(i),
+    `Y00001100000122500${String(i).padStart(4, '0')}`,
+    '2025年06月01日',
+    i % 2 ? '男' : '女',
+    '电工',
+    '维修电工',
+    '四级/中级工',
+    '示例智能制造有限公司',
+  ];
+}
+
+/** A signed-in enterprise user ('duojuese', a colleague of 'qiye', holds four roles: switched to enterprise). */
+export async function enterpriseToken(app: FastifyInstance, account = 'qiye'): Promise<string> {
+  const { token } = await login(app, account);
+  if (account !== 'qiye') await api(app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 1 } });
+  return token;
+}
+
+/** An enterprise user of a second company (xinqiye creates one). */
+export async function otherCompanyToken(app: FastifyInstance): Promise<string> {
+  const { token } = await login(app, 'xinqiye');
+  const licence = await upload(app, token, '营业执照.png', png(40, 40), 'image');
+  const res = await api(app, 'POST', '/api/companies', {
+    token,
+    body: {
+      name: '杭州另一家科技有限公司',
+      credit_code: '91350100M000100Y43',
+      region_code: '330106',
+      address: '文三路 100 号',
+      contact_name: '李四',
+      contact_phone: '13912345678',
+      licence_file_id: licence,
+    },
+  });
+  if (res.body.code !== 200) throw new Error(`company: ${res.body.message}`);
+  return token;
+}
+
+export async function waitForBatch(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  ms = 60_000,
+): Promise<CustomCertificateBatch> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const res = await api<CustomCertificateBatch>(
+      app,
+      'GET',
+      `/api/customCertificateBatchUploadRecords/${id}`,
+      {
+        token,
+      },
+    );
+    if (res.body.data.certificate_handle_status !== 0) return res.body.data;
+    if (Date.now() > deadline)
+      throw new Error(`batch ${id} still processing: ${JSON.stringify(res.body.data)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,88 @@
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
+import {
+  imageBlank,
+  inspectPdf,
+  tempDir,
+  textBlank,
+} from '../modules/custom-certificates/render/testing/fixtures.ts';
+import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
+import { configPlugin } from './config.ts';
+import { createRenderPool, renderPoolPlugin } from './render-pool.ts';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+const job = (name: string, over: Partial<RenderJob> = {}): RenderJob => ({
+  pageSize: 'A5',
+  orientation: 'portrait',
+  backgroundPath: null,
+  blanks: [
+    textBlank({ text: name, font_size: 20 }),
+    textBlank({ y: 0.3, text: '职业技能等级证书', bold: 1 }),
+  ],
+  qr: { text: `https://cert.example.com/information-link/${name}`, x: 0.7, y: 0.7, size: 0.2 },
+  title: name,
+  ...over,
+});
+
+describe('render pool', () => {
+  it('renders several certificates in parallel on its threads', async () => {
+    const pool = createRenderPool(2);
+    try {
+      expect(pool.threads).toBe(2);
+      const names = ['张三', '李四', '王五', '赵六', '钱七', '孙八'];
+      const pdfs = await Promise.all(names.map((n) => pool.render(job(n))));
+      for (const pdf of pdfs) {
+        expect(pdf).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      }
+      const pages = await Promise.all(pdfs.slice(0, 2).map((pdf) => inspectPdf(pdf)));
+      expect(pages[0].texts).toContain('张三');
+      expect(pages[1].texts).toContain('李四');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects a bad input of one certificate with a RenderError and keeps rendering the others', async () => {
+    const pool = createRenderPool(1);
+    try {
+      const fake = tmp.file('fake.jpg', 'not an image at all');
+      const results = await Promise.allSettled([
+        pool.render(job('张三')),
+        pool.render(job('李四', { blanks: [imageBlank({ imagePath: fake })] })),
+        pool.render(job('王五')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const reason = (results[1] as PromiseRejectedResult).reason;
+      expect(reason).toBeInstanceOf(RenderError);
+      expect(reason.message).toMatch(/^[\u4e00-\u9fff]/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('closes cleanly: renders under way finish, later ones are refused', async () => {
+    const pool = createRenderPool(1);
+    const running = pool.render(job('张三'));
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = pool.close();
+    await expect(running).resolves.toBeInstanceOf(Uint8Array);
+    await closed;
+    await expect(pool.render(job('李四'))).rejects.toThrow('证书生成服务已关闭');
+  });
+
+  it('the plugin decorates the app with the pool and closes it with the app', async () => {
+    const app = Fastify();
+    await app.register(configPlugin, { config: testConfig({ renderThreads: 1 }) });
+    await app.register(renderPoolPlugin);
+    await app.ready();
+    expect(app.renderPool.threads).toBe(1);
+    const pdf = await app.renderPool.render(job('张三'));
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    await app.close();
+    await expect(app.renderPool.render(job('李四'))).rejects.toThrow('证书生成服务已关闭');
+  });
+});

@@ -1,0 +1,59 @@
+import { isSuccessCode } from '@skill-cert/shared/envelope';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/shared/http';
+import { getToken } from '@/shared/session/session';
+
+/** `filename*=UTF-8''...` or `filename="..."` of a Content-Disposition header. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      return encoded[1].trim();
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
+/** Hands bytes to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Fetches a file with the session's token and saves it. An envelope instead of a file (an error, or a
+ * 200 that carries no file) rejects with the server's message, so the caller can show the 下载 notice.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, null);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+    if (response.ok && envelope && typeof envelope.code === 'number' && isSuccessCode(envelope.code)) {
+      throw new ApiError('文件不存在', envelope.code);
+    }
+    throw new ApiError(
+      envelope?.message || `下载失败（${response.status}）`,
+      envelope?.code ?? response.status,
+    );
+  }
+  saveBlob(await response.blob(), filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
+}

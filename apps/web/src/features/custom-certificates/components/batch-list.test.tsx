@@ -1,0 +1,255 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { installFakeNetwork, ok } from '@/test/fake-network';
+import {
+  batch,
+  buttonNamed,
+  byLabel,
+  certificateRow,
+  clickButton,
+  dialogNamed,
+  paged,
+  renderPage,
+  signInEnterprise,
+  template,
+  uploadOk,
+} from '../test-fixtures';
+import { BatchList } from './batch-list';
+
+const xlsx = (name = '证书数据.xlsx') =>
+  new File([new Uint8Array([80, 75, 3, 4])], name, {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+const zip = () => new File([new Uint8Array([80, 75, 3, 4])], '照片.zip', { type: 'application/zip' });
+
+const fileInputs = (dialog: HTMLElement) => dialog.querySelectorAll<HTMLInputElement>('input[type="file"]');
+
+async function pickTemplate(dialog: HTMLElement, name: string) {
+  fireEvent.mouseDown(dialog.querySelector('[role="combobox"]')!);
+  await userEvent.click(await screen.findByTitle(name));
+}
+
+// Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
+describe('批量生成 tab', { timeout: 60_000 }, () => {
+  it('lists batches with template, status tag and text, counts and time; searches by name and status', async () => {
+    signInEnterprise();
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': (request) =>
+        request.query.get('name')
+          ? paged([batch({ name: '三月批次' })], 1)
+          : paged(
+              [
+                batch({ name: '一月批次', total: 10, success_count: 10 }),
+                batch({
+                  name: '二月批次',
+                  certificate_handle_status: 2,
+                  certificate_handle_status_value: '部分失败',
+                  total: 5,
+                  success_count: 4,
+                  failed_count: 1,
+                }),
+              ],
+              23,
+            ),
+    });
+    renderPage(<BatchList />);
+
+    const done = (await screen.findByText('一月批次')).closest('tr')!;
+    expect(within(done).getByText('职业技能等级证书')).toBeInTheDocument();
+    expect(within(done).getByText('已完成')).toHaveClass('ant-tag-success');
+    expect(within(done).getByText('2026-03-03 09:00:00')).toBeInTheDocument();
+    const partly = screen.getByText('二月批次').closest('tr')!;
+    expect(within(partly).getByText('部分失败')).toHaveClass('ant-tag-error');
+    expect(partly).toHaveTextContent('5 / 4 / 1');
+    expect(screen.getByText('共 23 条')).toBeInTheDocument();
+
+    const search = byLabel(document.body, '批量生成搜索');
+    fireEvent.change(within(search).getByPlaceholderText('请输入名称'), { target: { value: '三月' } });
+    fireEvent.mouseDown(search.querySelector('[role="combobox"]')!);
+    await userEvent.click(await screen.findByTitle('已完成'));
+    await clickButton(search, '搜索');
+    expect(await screen.findByText('三月批次')).toBeInTheDocument();
+    expect(
+      Object.fromEntries(network.callsTo('GET /api/customCertificateBatchUploadRecords').at(-1)!.query),
+    ).toEqual({ name: '三月', certificate_handle_status: '1', page: '1', per_page: '10' });
+  });
+
+  it('a batch still generating shows a progress bar and is asked again every 2 s until it ends', async () => {
+    signInEnterprise();
+    const running = batch({
+      name: '生成中批次',
+      certificate_handle_status: 0,
+      certificate_handle_status_value: '生成中',
+      progress: 10,
+      success_count: 0,
+    });
+    let polls = 0;
+    let finished = false;
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': () =>
+        paged([
+          finished
+            ? batch({ ...running, certificate_handle_status: 1, certificate_handle_status_value: '已完成' })
+            : running,
+        ]),
+      [`GET /api/customCertificateBatchUploadRecords/${running._id}`]: () => {
+        polls += 1;
+        if (polls >= 2) finished = true;
+        return ok(
+          polls === 1
+            ? { ...running, progress: 60, success_count: 2 }
+            : {
+                ...running,
+                certificate_handle_status: 1,
+                certificate_handle_status_value: '已完成',
+                progress: 100,
+                success_count: 3,
+              },
+        );
+      },
+    });
+    renderPage(<BatchList />);
+
+    const row = (await screen.findByText('生成中批次')).closest('tr')!;
+    expect(within(row).getByText('生成中')).toHaveClass('ant-tag-processing');
+    await waitFor(() =>
+      expect(row.querySelector('[role="progressbar"]')).toHaveAttribute('aria-valuenow', '60'),
+    );
+
+    expect(await within(row).findByText('已完成', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(row.querySelector('[role="progressbar"]')).toBeNull();
+    const times = network.callsTo(`GET /api/customCertificateBatchUploadRecords/${running._id}`).length;
+    expect(times).toBe(2);
+    // Finished: the list is asked again for the final counts, and polling stops.
+    await waitFor(() =>
+      expect(network.callsTo('GET /api/customCertificateBatchUploadRecords').length).toBe(2),
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(network.callsTo(`GET /api/customCertificateBatchUploadRecords/${running._id}`)).toHaveLength(2);
+  });
+
+  it('新建批量生成 requires 请输入名称, 请选择证书模板 and 请上传文件', async () => {
+    signInEnterprise();
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([template()]),
+    });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+    await clickButton(dialog, '开始生成');
+
+    expect(
+      await within(dialog).findByText('请输入名称', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('请选择证书模板', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('请上传文件', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')).toHaveLength(0);
+  });
+
+  it('uploads the spreadsheet and the photos zip, then creates the batch and lists it', async () => {
+    signInEnterprise();
+    const chosen = template({ template_name: '电工证书' });
+    let created = false;
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': () =>
+        paged(created ? [batch({ name: '四月批次' })] : []),
+      'GET /api/customCertificateTemplates': paged([template(), chosen]),
+      'POST /api/files/upload': uploadOk,
+      'POST /api/customCertificateBatchUploadRecords': (request) => {
+        created = true;
+        return ok(batch(request.body as object));
+      },
+    });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: ' 四月批次 ' } });
+    await pickTemplate(dialog, '电工证书');
+    // Only .xlsx for the sheet.
+    await userEvent.upload(fileInputs(dialog)[0]!, new File(['x'], '数据.csv', { type: 'text/csv' }), {
+      applyAccept: false,
+    });
+    expect(await screen.findByText('请上传 .xlsx 格式的表格文件')).toBeInTheDocument();
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx());
+    expect(await within(dialog).findByText('证书数据.xlsx')).toBeInTheDocument();
+    await userEvent.upload(fileInputs(dialog)[1]!, zip());
+    expect(await within(dialog).findByText('照片.zip')).toBeInTheDocument();
+    await clickButton(dialog, '开始生成');
+
+    await waitFor(() =>
+      expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')).toHaveLength(1),
+    );
+    expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')[0]!.body).toEqual({
+      name: '四月批次',
+      custom_certificate_template_id: chosen._id,
+      file_id: '00000000-0000-4000-9000-000000000001',
+      photo_zip_file_id: '00000000-0000-4000-9000-000000000002',
+    });
+    expect(network.callsTo('POST /api/files/upload').map((c) => c.query.get('type'))).toEqual(['any', 'any']);
+    expect(await screen.findByText('四月批次')).toBeInTheDocument();
+  });
+
+  it('a rejected upload shows the message and its problems row by row', async () => {
+    signInEnterprise();
+    installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([template()]),
+      'POST /api/files/upload': uploadOk,
+      'POST /api/customCertificateBatchUploadRecords': {
+        status: 400,
+        body: {
+          code: 400,
+          message: '表格缺少必填列：身份证号',
+          data: {
+            errors: [
+              { row: null, column: '身份证号', message: '缺少列「身份证号」' },
+              { row: 3, column: '姓名', message: '第3行姓名重复' },
+            ],
+          },
+        },
+      },
+    });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '五月批次' } });
+    await pickTemplate(dialog, '职业技能等级证书');
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx());
+    await within(dialog).findByText('证书数据.xlsx');
+    await clickButton(dialog, '开始生成');
+
+    const problems = await waitFor(() => byLabel(dialog, '上传问题'));
+    expect(problems).toHaveTextContent('表格缺少必填列：身份证号');
+    const rows = problems.querySelectorAll('tbody tr');
+    expect(rows[0]).toHaveTextContent('-身份证号缺少列「身份证号」');
+    expect(rows[1]).toHaveTextContent('3姓名第3行姓名重复');
+    // The dialog stays open for another try.
+    expect(within(dialog).getByPlaceholderText('请输入名称')).toHaveValue('五月批次');
+  });
+
+  it('查看 opens the detail dialog of that batch; 下载全部 links the zip', async () => {
+    signInEnterprise();
+    const one = batch({ name: '六月批次' });
+    installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([one]),
+      [`GET /api/customCertificateBatchUploadRecords/${one._id}`]: ok(one),
+      [`GET /api/customCertificateBatchUploadRecords/${one._id}/certificateList`]: paged([certificateRow()]),
+    });
+    renderPage(<BatchList />);
+    const row = (await screen.findByText('六月批次')).closest('tr')!;
+    expect(buttonNamed(row, '下载全部')).toHaveAttribute(
+      'href',
+      `/api/customCertificateBatchUploadRecords/${one._id}/downloadCertificateZip`,
+    );
+    await clickButton(row, '查看');
+    const dialog = await dialogNamed('证书详情');
+    expect(await within(dialog).findByText('李四')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  BlankType,
+  type CustomCertificateRow,
+  ProduceStatus,
+  produceStatusText,
+} from '@skill-cert/shared/customCertificate';
+import { Button, Form, Input, Result, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { errorMessage } from '@/shared/http';
+import { BATCH_POLL_MS, certificateZipUrl, useCertificateList } from '../api/batches';
+import { downloadFile } from '../api/download-file';
+import { RegenerateDialog } from './regenerate-dialog';
+import { ProduceStatusTag } from './status-tags';
+import { useNotice } from './use-notice';
+
+/** Spec §8. */
+export const LIST_FAILED = '获取证书数据列表失败，请重新获取！';
+
+interface CertificateFilters {
+  name: string;
+  custom_certificate_produce_status: number | null;
+}
+
+/** How many text blanks get a column of their own. */
+const MAIN_BLANKS = 4;
+
+const statusOptions = [ProduceStatus.PENDING, ProduceStatus.DONE, ProduceStatus.FAILED].map((value) => ({
+  value,
+  label: produceStatusText[value],
+}));
+
+/** The holder's name (the `name` blank) or the first text value: names the certificate's files. */
+export function holderOf(row: CustomCertificateRow): string {
+  const text = row.blanks.filter((b) => b.blank_type === BlankType.TEXT && b.val);
+  return (text.find((b) => b.name === 'name') ?? text[0])?.val || `第${row.row_number}行`;
+}
+
+/**
+ * The certificates of one batch (spec §3 certificate list row): page size 10 (10/20/30/50), search by
+ * name, filter by production status; 查看, 下载, and 重新生成 for a failed one; 下载全部 streams the zip.
+ */
+export function CertificateList({ batchId, generating }: { batchId: string; generating: boolean }) {
+  const [filterForm] = Form.useForm<CertificateFilters>();
+  const paged = usePagedSearch<CertificateFilters>({ name: '', custom_certificate_produce_status: null });
+  const list = useCertificateList(batchId, paged.query);
+  const [regenerating, setRegenerating] = useState<CustomCertificateRow | null>(null);
+  const { openPreview, previewDialog } = usePreviewDialog();
+  const { notify, holder } = useNotice();
+
+  // While the batch generates, its rows change: ask again with the batch; once more when it ends.
+  const { refetch } = list;
+  const wasGenerating = useRef(generating);
+  useEffect(() => {
+    if (wasGenerating.current && !generating) void refetch();
+    wasGenerating.current = generating;
+    if (!generating) return;
+    const timer = setInterval(() => void refetch(), BATCH_POLL_MS);
+    return () => clearInterval(timer);
+  }, [generating, refetch]);
+
+  const rows = list.data?.list ?? [];
+  const mainBlanks = (rows[0]?.blanks ?? [])
+    .filter((b) => b.blank_type === BlankType.TEXT)
+    .slice(0, MAIN_BLANKS);
+
+  const download = async (row: CustomCertificateRow) => {
+    const file = row.custom_certificate_file_info;
+    if (!file) return;
+    try {
+      await downloadFile(downloadUrl(file.webPath), file.originName || `${holderOf(row)}.pdf`);
+    } catch (error) {
+      notify('下载', false, errorMessage(error));
+    }
+  };
+
+  const columns: TableColumnsType<CustomCertificateRow> = [
+    { title: '行号', dataIndex: 'row_number', width: 70 },
+    ...mainBlanks.map((blank): TableColumnsType<CustomCertificateRow>[number] => ({
+      title: blank.cn_name,
+      key: `blank:${blank.name}`,
+      ellipsis: true,
+      render: (_, row) => row.blanks.find((b) => b.name === blank.name)?.val || '-',
+    })),
+    {
+      title: '生成状态',
+      key: 'status',
+      width: 100,
+      render: (_, row) => <ProduceStatusTag row={row} />,
+    },
+    {
+      title: '失败原因',
+      dataIndex: 'fail_reason',
+      ellipsis: true,
+      render: (reason: string | null) => reason || '-',
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 190,
+      render: (_, row) => {
+        const file = row.custom_certificate_file_info;
+        return (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              disabled={!file}
+              onClick={() =>
+                file && openPreview({ url: file.webPath, name: `${holderOf(row)}.pdf`, kind: 'pdf' })
+              }
+            >
+              查看
+            </Button>
+            <Button type="link" size="small" disabled={!file} onClick={() => void download(row)}>
+              下载
+            </Button>
+            {row.custom_certificate_produce_status === ProduceStatus.FAILED && (
+              <Button type="link" size="small" danger onClick={() => setRegenerating(row)}>
+                重新生成
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-label="证书列表">
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+        <Form<CertificateFilters>
+          form={filterForm}
+          aria-label="证书搜索"
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={{ name: '', custom_certificate_produce_status: null }}
+          onFinish={(values) =>
+            paged.search({
+              name: values.name ?? '',
+              custom_certificate_produce_status: values.custom_certificate_produce_status ?? null,
+            })
+          }
+        >
+          <Form.Item name="name" label="姓名">
+            <Input placeholder="请输入姓名" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="custom_certificate_produce_status" label="生成状态">
+            <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                搜索
+              </Button>
+              <Button
+                onClick={() => {
+                  filterForm.resetFields();
+                  paged.reset();
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Button href={certificateZipUrl(batchId)} download>
+          下载全部
+        </Button>
+      </div>
+      {list.isError ? (
+        <Result
+          status="error"
+          title={LIST_FAILED}
+          subTitle={errorMessage(list.error)}
+          extra={
+            <Button type="primary" onClick={() => void list.refetch()}>
+              重新获取
+            </Button>
+          }
+        />
+      ) : (
+        <Table<CustomCertificateRow>
+          rowKey="_id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isLoading || list.isPlaceholderData}
+          pagination={paged.pagination(list.data?.meta.total)}
+          scroll={{ x: 860 }}
+        />
+      )}
+      <RegenerateDialog certificate={regenerating} onClose={() => setRegenerating(null)} />
+      {previewDialog}
+      {holder}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+import { CustomCertificateDetailDialog } from './custom-certificate-detail-dialog';
+
+/** Registers the opener with whoever asks for it (the message centre); returns the unregister. */
+export type RegisterCustomCertificateViewer = (view: (batchId: string) => void) => () => void;
+
+/**
+ * The detail dialog mounted once in the signed-in shell, opened from anywhere that was handed the
+ * opener (the 查看证书 action of create_custom_certificate_done; data._id is the batch id).
+ */
+export function CustomCertificateDialogHost({ register }: { register: RegisterCustomCertificateViewer }) {
+  const [batchId, setBatchId] = useState<string | null>(null);
+  useEffect(() => register((id) => setBatchId(id)), [register]);
+  return <CustomCertificateDetailDialog batchId={batchId} onClose={() => setBatchId(null)} />;
+}

@@ -1,0 +1,86 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
+import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
+import { useState } from 'react';
+import { uploadFailedMessage } from '@/shared/components/image-upload/image-upload';
+import { type UploadedFile, uploadFile } from '@/shared/components/image-upload/upload-file';
+import { fileExtension } from '@/shared/components/preview-dialog/preview-kind';
+import { errorMessage } from '@/shared/http';
+
+/** The control's value: the uploaded file. */
+export interface UploadedDocument {
+  file_id: string;
+  name: string;
+}
+
+/** One file at a time: the uploading item and the uploaded one are the same list item (no exit animation). */
+const ITEM_UID = 'document';
+
+export const FILE_SIZE_MESSAGE = '上传的文件大小不能超过 50M!';
+
+/**
+ * One file of a given extension (the batch spreadsheet, the photos zip), sent to
+ * `POST /api/files/upload`; a refused upload shows '{message}，上传失败！' and leaves the list.
+ */
+export function FileUpload({
+  value,
+  onChange,
+  extension,
+  typeMessage,
+  buttonText,
+  id,
+}: {
+  value?: UploadedDocument | null;
+  onChange?: (file: UploadedDocument | null) => void;
+  /** Without the dot: 'xlsx', 'zip'. */
+  extension: string;
+  typeMessage: string;
+  buttonText: string;
+  id?: string;
+}) {
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState<UploadFile | null>(null);
+  const items: UploadFile[] = uploading
+    ? [uploading]
+    : value
+      ? [{ uid: ITEM_UID, name: value.name, status: 'done' }]
+      : [];
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (fileExtension(file.name) !== extension) {
+      message.error(typeMessage);
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      message.error(FILE_SIZE_MESSAGE);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps<UploadedFile>['customRequest'] = ({ file }) => {
+    const picked = file as File;
+    setUploading({ uid: ITEM_UID, name: picked.name, status: 'uploading' });
+    uploadFile(picked, 'any', picked.name)
+      .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
+      .catch((error: unknown) => message.error(uploadFailedMessage(errorMessage(error))))
+      .finally(() => setUploading(null));
+  };
+
+  return (
+    <Upload<UploadedFile>
+      id={id}
+      accept={`.${extension}`}
+      maxCount={1}
+      fileList={items}
+      beforeUpload={beforeUpload}
+      customRequest={customRequest}
+      onRemove={() => {
+        onChange?.(null);
+        return true;
+      }}
+    >
+      {!uploading && <Button icon={<UploadOutlined />}>{value ? '重新上传' : buttonText}</Button>}
+    </Upload>
+  );
+}

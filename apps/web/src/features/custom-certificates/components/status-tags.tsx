@@ -1,0 +1,41 @@
+import {
+  type CustomCertificateBatch,
+  type CustomCertificateRow,
+  certificateHandleStatusText,
+  produceStatusText,
+} from '@skill-cert/shared/customCertificate';
+import { Tag } from 'antd';
+
+/** Handling status of a batch (spec §4): 0 primary, 1 success, 2 danger. */
+const handleStatusColors: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
+/** Production status of one certificate: 2 failed (can be regenerated). */
+const produceStatusColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
+
+export function HandleStatusTag({
+  batch,
+}: {
+  batch: Pick<CustomCertificateBatch, 'certificate_handle_status' | 'certificate_handle_status_value'>;
+}) {
+  const status = batch.certificate_handle_status;
+  return (
+    <Tag color={handleStatusColors[status] ?? 'default'} data-status={status}>
+      {batch.certificate_handle_status_value || certificateHandleStatusText[status] || '-'}
+    </Tag>
+  );
+}
+
+export function ProduceStatusTag({
+  row,
+}: {
+  row: Pick<
+    CustomCertificateRow,
+    'custom_certificate_produce_status' | 'custom_certificate_produce_status_value'
+  >;
+}) {
+  const status = row.custom_certificate_produce_status;
+  return (
+    <Tag color={produceStatusColors[status] ?? 'default'} data-status={status}>
+      {row.custom_certificate_produce_status_value || produceStatusText[status] || '-'}
+    </Tag>
+  );
+}

@@ -1,0 +1,159 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { CustomCertificateTemplate } from '@skill-cert/shared/customCertificate';
+import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { notify } from '@/shared/components/notice/notice';
+import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { errorMessage } from '@/shared/http';
+import { downloadFile } from '../api/download-file';
+import { previewTemplate, useTemplates, zipTemplateUrl } from '../api/templates';
+import { bodyOfTemplate } from '../lib/designer-model';
+import { TemplateDesigner } from './template-designer';
+
+interface TemplateFilters {
+  template_name: string;
+}
+
+const orientationText = { landscape: '横向', portrait: '纵向' } as const;
+
+/** 证书模板: the company's templates with search; 新建模板, 编辑, 预览, 下载批量模板. */
+export function TemplateList() {
+  const [filterForm] = Form.useForm<TemplateFilters>();
+  const paged = usePagedSearch<TemplateFilters>({ template_name: '' });
+  const templates = useTemplates(paged.query);
+  /** undefined: closed; null: a new template; else the template being edited. */
+  const [designing, setDesigning] = useState<CustomCertificateTemplate | null | undefined>(undefined);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { openPreview, previewDialog } = usePreviewDialog();
+
+  const preview = async (template: CustomCertificateTemplate) => {
+    setBusy(`preview:${template._id}`);
+    try {
+      const file = await previewTemplate(bodyOfTemplate(template));
+      openPreview({ url: file.webPath, name: `${template.template_name}（预览）.pdf`, kind: 'pdf' });
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const downloadZip = async (template: CustomCertificateTemplate) => {
+    setBusy(`zip:${template._id}`);
+    try {
+      await downloadFile(zipTemplateUrl(template._id), `${template.template_name}-批量模板.zip`);
+    } catch (error) {
+      notify('下载', false, errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: TableColumnsType<CustomCertificateTemplate> = [
+    {
+      title: '底图',
+      dataIndex: 'background_web_path',
+      width: 110,
+      render: (src: string, template) => (
+        <img
+          src={src}
+          alt={`${template.template_name}底图`}
+          style={{ width: 88, height: 62, objectFit: 'contain', background: '#f5f5f5', borderRadius: 4 }}
+        />
+      ),
+    },
+    { title: '模板名称', dataIndex: 'template_name' },
+    {
+      title: '纸张',
+      key: 'page',
+      width: 110,
+      render: (_, t) => `${t.page_size} ${orientationText[t.orientation] ?? ''}`,
+    },
+    { title: '字段数', key: 'blanks', width: 80, render: (_, t) => t.blanks.length },
+    { title: '更新时间', dataIndex: 'update_time_str', width: 180 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 250,
+      render: (_, template) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDesigning(template)}>
+            编辑
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            loading={busy === `preview:${template._id}`}
+            onClick={() => void preview(template)}
+          >
+            预览
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            loading={busy === `zip:${template._id}`}
+            onClick={() => void downloadZip(template)}
+          >
+            下载批量模板
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 12 }}>
+        <Form<TemplateFilters>
+          form={filterForm}
+          aria-label="模板搜索"
+          layout="inline"
+          style={{ marginBottom: 16, rowGap: 12 }}
+          initialValues={{ template_name: '' }}
+          onFinish={(values) => paged.search({ template_name: values.template_name ?? '' })}
+        >
+          <Form.Item name="template_name" label="模板名称">
+            <Input placeholder="请输入模板名称" allowClear />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                搜索
+              </Button>
+              <Button
+                onClick={() => {
+                  filterForm.resetFields();
+                  paged.reset();
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning(null)}>
+          新建模板
+        </Button>
+      </div>
+      {templates.isError ? (
+        <QueryError error={templates.error} onRetry={() => void templates.refetch()} />
+      ) : (
+        <Table<CustomCertificateTemplate>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={templates.data?.list}
+          loading={templates.isFetching}
+          pagination={paged.pagination(templates.data?.meta.total)}
+          scroll={{ x: 900 }}
+        />
+      )}
+      {designing !== undefined && (
+        <TemplateDesigner template={designing} onClose={() => setDesigning(undefined)} />
+      )}
+      {previewDialog}
+    </>
+  );
+}

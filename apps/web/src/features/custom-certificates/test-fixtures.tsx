@@ -1,0 +1,241 @@
+import type {
+  CertificateBlank,
+  CustomCertificateBatch,
+  CustomCertificateRow,
+  CustomCertificateTemplate,
+  DefaultBlank,
+  TemplateBlank,
+} from '@skill-cert/shared/customCertificate';
+import { fireEvent, render, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '@/app/provider';
+import { useSessionStore } from '@/shared/session/session-store';
+import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
+
+/** Test data and rendering for the custom-certificate screens (imported by their tests only). */
+
+let seq = 0;
+export const uuid = () => {
+  seq += 1;
+  return `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+};
+
+export const textBlank = (
+  name: string,
+  cn_name: string,
+  extra: Partial<TemplateBlank> = {},
+): TemplateBlank => ({
+  _id: uuid(),
+  name,
+  cn_name,
+  required: 1,
+  blank_type: 1,
+  x: 0.1,
+  y: 0.3,
+  width: 0.3,
+  height: 0.06,
+  font_size: 16,
+  color: '#000000',
+  align: 'left',
+  bold: 0,
+  ...extra,
+});
+
+export const defaultBlanks: DefaultBlank[] = [
+  { ...textBlank('name', '姓名', { x: 0.2, y: 0.3 }) },
+  { ...textBlank('id_card', '身份证号', { x: 0.2, y: 0.4 }) },
+  { ...textBlank('photo', '照片', { blank_type: 2, x: 0.75, y: 0.25, width: 0.12, height: 0.2 }) },
+].map(({ _id, ...b }) => b);
+
+export function template(extra: Partial<CustomCertificateTemplate> = {}): CustomCertificateTemplate {
+  return {
+    _id: uuid(),
+    template_name: '职业技能等级证书',
+    company_name: '示例智能制造有限公司',
+    background_file_id: uuid(),
+    background_web_path: '/api/files/background',
+    page_size: 'A4',
+    orientation: 'landscape',
+    blanks: [textBlank('name', '姓名')],
+    qr: { x: 0.86, y: 0.74, size: 0.1 },
+    create_time_str: '2026-03-01 10:00:00',
+    update_time_str: '2026-03-02 11:00:00',
+    ...extra,
+  };
+}
+
+export function batch(extra: Partial<CustomCertificateBatch> = {}): CustomCertificateBatch {
+  return {
+    _id: uuid(),
+    name: '2026年3月批次',
+    certificate_handle_status: 1,
+    certificate_handle_status_value: '已完成',
+    custom_certificate_template_id: uuid(),
+    custom_certificate_template_info: {
+      template_name: '职业技能等级证书',
+      company_name: '示例智能制造有限公司',
+    },
+    file_info: { originName: '证书数据.xlsx', webPath: '/api/files/sheet-1' },
+    total: 3,
+    success_count: 3,
+    failed_count: 0,
+    progress: 100,
+    creator_name: '张三',
+    create_time_str: '2026-03-03 09:00:00',
+    finish_time_str: '2026-03-03 09:01:00',
+    ...extra,
+  };
+}
+
+export const certificateBlank = (
+  name: string,
+  cn_name: string,
+  val: string,
+  extra: Partial<CertificateBlank> = {},
+): CertificateBlank => ({
+  _id: uuid(),
+  name,
+  cn_name,
+  required: 1,
+  blank_type: 1,
+  val,
+  file_web_path: null,
+  ...extra,
+});
+
+export function certificateRow(extra: Partial<CustomCertificateRow> = {}): CustomCertificateRow {
+  const id = extra._id ?? uuid();
+  return {
+    _id: id,
+    row_number: 1,
+    blanks: [
+      certificateBlank('name', '姓名', '李四'),
+      certificateBlank('id_card', '身份证号', '110101199003071234'),
+    ],
+    custom_certificate_produce_status: 1,
+    custom_certificate_produce_status_value: '生成成功',
+    fail_reason: null,
+    custom_certificate_file_info: { originName: '李四.pdf', webPath: `/api/files/pdf-${id}` },
+    verify_path: `/information-link/${id}`,
+    ...extra,
+  };
+}
+
+export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
+  ok({
+    list,
+    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
+  });
+
+/** A signed-in enterprise user with a company. */
+export function signInEnterprise() {
+  useSessionStore.setState({ user: makeUser({ roles: [1] }) });
+}
+
+export const renderPage = (page: ReactNode) =>
+  render(<AppProviders queryClient={createQueryClient()}>{page}</AppProviders>);
+
+/** An upload answered as `POST /api/files/upload` does. */
+let uploads = 0;
+export const uploadOk = (request: FakeRequest) => {
+  uploads += 1;
+  const file = (request.body as FormData).get('file') as File;
+  return ok({
+    file_id: `00000000-0000-4000-9000-${String(uploads).padStart(12, '0')}`,
+    webPath: `/api/files/upload-${uploads}`,
+    originName: file.name,
+    size: file.size,
+    mime: file.type,
+  });
+};
+
+/*
+ * Role queries compute styles for every element, and antd's CSS-in-JS makes that slow in jsdom: these
+ * tests find most things by text, label or attribute instead.
+ */
+
+/** The open dialog whose text includes `title`. */
+export async function dialogNamed(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
+      d.textContent?.includes(title),
+    );
+    if (!found) throw new Error(`no dialog ${title}`);
+    return found;
+  });
+}
+
+/** The open dialog whose title is exactly `title`. */
+export async function dialogTitled(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+      (d) => d.querySelector('.ant-modal-title')?.textContent === title,
+    );
+    if (!found) throw new Error(`no dialog titled ${title}`);
+    return found;
+  });
+}
+
+/** The element labelled `label` (aria-label) inside `scope`. */
+export function byLabel<E extends HTMLElement = HTMLElement>(scope: ParentNode, label: string): E {
+  const found = scope.querySelector<E>(`[aria-label="${label}"]`);
+  if (!found) throw new Error(`nothing labelled ${label}`);
+  return found;
+}
+
+/** The button whose text is exactly `text` inside `scope` (icons aside). */
+export function buttonNamed(scope: HTMLElement, text: string): HTMLButtonElement {
+  const found = [...scope.querySelectorAll<HTMLButtonElement>('button, a.ant-btn')].filter(
+    (b) => b.textContent?.trim() === text,
+  );
+  if (found.length !== 1) throw new Error(`${found.length} buttons named ${text}`);
+  return found[0]!;
+}
+
+/** Clicks the button named `text`, once it is there and enabled. */
+export async function clickButton(scope: HTMLElement, text: string): Promise<void> {
+  const button = await waitFor(() => {
+    const found = buttonNamed(scope, text);
+    if (found.disabled) throw new Error(`${text} is disabled`);
+    return found;
+  });
+  fireEvent.click(button);
+}
+
+/** Downloads through a Blob: stubs what jsdom lacks and records the saved names. */
+export function captureDownloads() {
+  const saved: string[] = [];
+  URL.createObjectURL ??= () => '';
+  URL.revokeObjectURL ??= () => {};
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:fake');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
+}
+
+/**
+ * `fetch` answering file downloads with bytes (the fake network answers envelopes only): `files` maps a
+ * path to its content type and file name; everything else goes to the fake network installed before.
+ */
+export function serveFiles(files: Record<string, { type: string; name: string }>) {
+  const network = globalThis.fetch;
+  const fetched: string[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const file = files[url.pathname];
+    if (!file) return network(input, init);
+    fetched.push(`${url.pathname}${url.search}`);
+    return Promise.resolve(
+      new Response('PK', {
+        headers: {
+          'content-type': file.type,
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        },
+      }),
+    );
+  });
+  return fetched;
+}

@@ -1,0 +1,447 @@
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createCanvas } from '@napi-rs/canvas';
+import { ZipArchive } from 'archiver';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { DEFAULT_BLANKS } from '../apps/server/src/modules/custom-certificates/defaults.ts';
+import { buildRenderJob } from '../apps/server/src/modules/custom-certificates/render-job.ts';
+import type { TemplateSnapshot } from '../apps/server/src/modules/custom-certificates/tables.ts';
+import { createRenderPool } from '../apps/server/src/plugins/render-pool.ts';
+import { startServerProcess } from '../apps/server/test/server-process.ts';
+
+/**
+ * `npm run bench:certificates` (BENCH_ROWS, default 10000): one real server process on a fresh data folder
+ * (embedded database) generates a batch of BENCH_ROWS certificates, each with its own photo, from a template
+ * with a JPEG background. Printed: certificates per second, total time, the server's peak resident memory,
+ * the zip download's first byte and total time, the average and largest PDF, the single-worker render rate
+ * (createRenderPool(1) in this process, before the batch) and the ratio, and p50/p99 of GET /api/user polled
+ * at a low rate while the batch runs. Targets (issue 5): batch < 150 s, ≥ 1.6× single worker, RSS < 1 GB,
+ * /api/user p99 < 100 ms, zip first byte < 1 s, each PDF < 200 KB.
+ */
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const SINGLE_RENDERS = Number(process.env.BENCH_SINGLE_RENDERS ?? 200);
+const USER_POLL_MS = Number(process.env.BENCH_USER_POLL_MS ?? 100);
+const work = mkdtempSync(path.join(tmpdir(), 'sc-bench-cert-'));
+
+const pct = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const memoryOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+};
+/** CPU seconds of the whole process and of its main thread (the event loop), from /proc. */
+const cpuOf = (pid: number) => {
+  const ticks = (file: string) => {
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, clock ticks of 10 ms
+  };
+  return { process: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function background(): Buffer {
+  const w = 2000;
+  const h = 1414;
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  const g = ctx.createLinearGradient(0, 0, w, h);
+  g.addColorStop(0, '#fbf6e9');
+  g.addColorStop(1, '#efe2c2');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = '#b08a3e';
+  for (let i = 0; i < 3; i++) {
+    ctx.lineWidth = 12 - i * 4;
+    ctx.strokeRect(40 + i * 22, 40 + i * 22, w - 80 - i * 44, h - 80 - i * 44);
+  }
+  ctx.fillStyle = 'rgba(176, 138, 62, 0.08)';
+  for (let i = 0; i < 60; i++) {
+    ctx.beginPath();
+    ctx.arc(w / 2, h / 2, 80 + i * 14, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.fillStyle = '#c0392b';
+  ctx.beginPath();
+  ctx.arc(w * 0.78, h * 0.72, 110, 0, Math.PI * 2);
+  ctx.fill();
+  return canvas.toBuffer('image/jpeg', 85);
+}
+
+/** A few distinct head-and-shoulders pictures; each row's photo is one of them made unique by a JPEG comment. */
+function basePhotos(): Buffer[] {
+  return Array.from({ length: 24 }, (_, i) => {
+    const w = 150;
+    const h = 200;
+    const canvas = createCanvas(w, h);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = `hsl(${(i * 37) % 360}, 45%, 85%)`;
+    ctx.fillRect(0, 0, w, h);
+    ctx.fillStyle = `hsl(${(i * 53) % 360}, 30%, 45%)`;
+    ctx.beginPath();
+    ctx.arc(w / 2, h * 0.38, w * 0.22, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(w / 2, h * 0.98, w * 0.42, h * 0.32, 0, Math.PI, 0);
+    ctx.fill();
+    return canvas.toBuffer('image/jpeg', 75);
+  });
+}
+const uniqueJpeg = (base: Buffer, tag: string) => {
+  const text = Buffer.from(tag);
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([base.subarray(0, 2), segment, text, base.subarray(2)]);
+};
+
+const idCard = (i: number) => `4401061990${String(i).padStart(7, '0')}X`;
+const header = [
+  '序号',
+  ...DEFAULT_BLANKS.filter((b) => b.blank_type === 1).map((b) => (b.required ? `*${b.cn_name}` : b.cn_name)),
+];
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华';
+
+async function writeSheet(file: string) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('证书数据');
+  sheet.addRow(header).commit();
+  for (let i = 1; i <= ROWS; i++) {
+    const name =
+      SURNAMES[i % SURNAMES.length] +
+      GIVEN[(i * 7) % GIVEN.length] +
+      (i % 3 ? GIVEN[(i * 11) % GIVEN.length] : '');
+    sheet
+      .addRow([
+        String(i),
+        name,
+        idCard(i),
+        `Y0000110000012250${String(i).padStart(5, '0')}`,
+        '2025年06月01日',
+        i % 2 ? '男' : '女',
+        '电工',
+        '维修电工',
+        '四级/中级工',
+        '示例智能制造有限公司',
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function writePhotosZip(file: string) {
+  const photos = basePhotos();
+  const archive = new ZipArchive({ store: true });
+  const done = pipeline(archive, createWriteStream(file));
+  for (let i = 1; i <= ROWS; i++)
+    archive.append(uniqueJpeg(photos[i % photos.length], `row ${i}`), { name: `照片/${idCard(i)}.jpg` });
+  await archive.finalize();
+  await done;
+}
+
+/** BENCH_DATABASE_URL (an admin URL): the server runs on a fresh PostgreSQL database instead of the embedded one. */
+async function freshDatabase(
+  adminUrl: string | undefined,
+): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (!adminUrl) return null;
+  const name = `sc_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+console.log(`bench:certificates — ${ROWS} rows, work folder ${work}`);
+const database = await freshDatabase(process.env.BENCH_DATABASE_URL);
+const server = await startServerProcess({
+  LOG_LEVEL: 'error',
+  ...(database ? { DATABASE_URL: database.url } : {}),
+});
+const pid = server.child.pid!;
+const startupPeak = memoryOf(pid).peakMb;
+let measuring = false;
+let peakSampled = 0;
+let peakSampledAt = 0;
+const sampler = setInterval(() => {
+  try {
+    const rss = memoryOf(pid).rssMb;
+    if (measuring && rss > peakSampled) {
+      peakSampled = rss;
+      peakSampledAt = Date.now();
+    }
+  } catch {}
+}, 100);
+
+try {
+  const api = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as { code: number; message: string; data: T };
+    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.code} ${json.message}`);
+    return json.data;
+  };
+  const { token } = await api<{ token: string }>('POST', '/api/login', null, {
+    name: 'qiye',
+    password: 'Demo@2026',
+  });
+  const uploadFile = async (file: string, name: string, type = 'any') => {
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(file)]), name);
+    const res = await fetch(`${server.url}/api/files/upload?type=${type}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const json = (await res.json()) as { code: number; message: string; data: { file_id: string } };
+    if (json.code !== 200) throw new Error(`upload ${name}: ${json.message}`);
+    return json.data.file_id;
+  };
+
+  // ---- inputs ----
+  let t = Date.now();
+  const bgFile = path.join(work, 'background.jpg');
+  writeFileSync(bgFile, background());
+  const sheetFile = path.join(work, 'sheet.xlsx');
+  await writeSheet(sheetFile);
+  const zipFile = path.join(work, 'photos.zip');
+  await writePhotosZip(zipFile);
+  console.log(
+    `inputs: background ${kb(statSync(bgFile).size)}, sheet ${mb(statSync(sheetFile).size)}, photos zip ${mb(statSync(zipFile).size)} (${Date.now() - t} ms)`,
+  );
+
+  const backgroundId = await uploadFile(bgFile, '证书底图.jpg', 'image');
+  const template = await api<{
+    _id: string;
+    background_web_path: string;
+    qr: TemplateSnapshot['qr'];
+    blanks: TemplateSnapshot['blanks'];
+  }>('POST', '/api/customCertificateTemplates', token, {
+    template_name: '基准测试模板',
+    background_file_id: backgroundId,
+    blanks: DEFAULT_BLANKS,
+  });
+
+  // ---- single-worker render rate (this process, before the batch, the server idle) ----
+  const renderBg = path.join(work, 'render-background.jpg');
+  const bgRes = await fetch(`${server.url}${template.background_web_path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  writeFileSync(renderBg, Buffer.from(await bgRes.arrayBuffer()));
+  const photoFile = path.join(work, 'photo.jpg');
+  writeFileSync(photoFile, uniqueJpeg(basePhotos()[0], 'single'));
+  const snapshot: TemplateSnapshot = {
+    template_name: '基准测试模板',
+    page_size: 'A4',
+    orientation: 'landscape',
+    render_background_file_id: 'bg',
+    blanks: template.blanks,
+    qr: template.qr,
+  };
+  const jobFor = (i: number) =>
+    buildRenderJob(
+      snapshot,
+      template.blanks.map((b) => ({
+        name: b.name,
+        val:
+          b.blank_type === 2
+            ? 'photo'
+            : ({
+                name: `张${GIVEN[i % GIVEN.length]}`,
+                id_card: idCard(i),
+                certificate_no: `Y00001100000122500${i}`,
+              }[b.name] ?? '四级/中级工'),
+      })),
+      {
+        backgroundPath: renderBg,
+        imagePathOf: () => photoFile,
+        qrText: `http://localhost/information-link/${i}`,
+      },
+    );
+  const single = createRenderPool(1);
+  await Promise.all(Array.from({ length: 10 }, (_, i) => single.render(jobFor(i)))); // warm-up
+  t = Date.now();
+  await Promise.all(Array.from({ length: SINGLE_RENDERS }, (_, i) => single.render(jobFor(i))));
+  const singleMs = Date.now() - t;
+  await single.close();
+  const singleRate = (SINGLE_RENDERS / singleMs) * 1000;
+  console.log(
+    `single worker: ${SINGLE_RENDERS} renders in ${singleMs} ms = ${singleRate.toFixed(1)} certificates/s`,
+  );
+
+  const sheetId = await uploadFile(sheetFile, '名单.xlsx');
+  const zipId = await uploadFile(zipFile, '照片.zip');
+
+  // ---- GET /api/user at a low rate while the batch runs ----
+  const latencies: number[] = [];
+  const latencyAt: number[] = [];
+  const uploadLatencies: number[] = [];
+  let uploading = true;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const start = performance.now();
+      const res = await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - start);
+      latencyAt.push(Date.now());
+      if (uploading) uploadLatencies.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, USER_POLL_MS));
+    }
+  })();
+
+  // ---- the batch ----
+  measuring = true;
+  const started = Date.now();
+  const batch = await api<{ _id: string; total: number }>(
+    'POST',
+    '/api/customCertificateBatchUploadRecords',
+    token,
+    {
+      name: `基准批次 ${ROWS}`,
+      custom_certificate_template_id: template._id,
+      file_id: sheetId,
+      photo_zip_file_id: zipId,
+    },
+  );
+  const accepted = Date.now();
+  uploading = false;
+  console.log(
+    `upload accepted (sheet read, photos checked and stored, ${batch.total} rows written) in ${s(accepted - started)}`,
+  );
+  let state: {
+    certificate_handle_status: number;
+    success_count: number;
+    failed_count: number;
+    progress: number;
+  };
+  let lastLog = 0;
+  const cpuAtAccept = cpuOf(pid);
+  for (;;) {
+    state = await api('GET', `/api/customCertificateBatchUploadRecords/${batch._id}`, token);
+    if (Date.now() - lastLog > 5_000) {
+      lastLog = Date.now();
+      console.log(
+        `  ${s(Date.now() - started)}: ${state.progress}% (${state.success_count} ok, ${state.failed_count} failed), RSS ${memoryOf(pid).rssMb.toFixed(0)} MB`,
+      );
+    }
+    if (state.certificate_handle_status !== 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const finished = Date.now();
+  const cpuAtFinish = cpuOf(pid);
+  polling = false;
+  await poller;
+
+  // ---- zip download ----
+  t = performance.now();
+  const zipRes = await fetch(
+    `${server.url}/api/customCertificateBatchUploadRecords/${batch._id}/downloadCertificateZip`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
+  const reader = zipRes.body!.getReader();
+  let firstByte = Number.NaN;
+  let zipBytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (Number.isNaN(firstByte)) firstByte = performance.now() - t;
+    zipBytes += value.length;
+  }
+  const zipMs = performance.now() - t;
+  measuring = false;
+
+  // ---- PDF sizes (a sample of rows) ----
+  const sizes: number[] = [];
+  const page = await api<{ list: { custom_certificate_file_info: { webPath: string } | null }[] }>(
+    'GET',
+    `/api/customCertificateBatchUploadRecords/${batch._id}/certificateList?per_page=50`,
+    token,
+  );
+  for (const row of page.list) {
+    if (!row.custom_certificate_file_info) continue;
+    const r = await fetch(`${server.url}${row.custom_certificate_file_info.webPath}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    sizes.push((await r.arrayBuffer()).byteLength);
+  }
+
+  const mem = memoryOf(pid);
+  const totalMs = finished - started;
+  const renderMs = finished - accepted;
+  const rate = (state.success_count / totalMs) * 1000;
+  const renderRate = (state.success_count / renderMs) * 1000;
+  const avgPdf = zipBytes / Math.max(1, state.success_count);
+  const peak = peakSampled;
+  const check = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+  console.log(
+    `\n${ROWS} certificates, 2-core machine, one server process (${database ? 'PostgreSQL' : 'embedded database'}, ${server.url})`,
+  );
+  console.log(
+    `${check(totalMs < 150_000)} batch total          ${s(totalMs)} (upload ${s(accepted - started)} + rendering ${s(renderMs)}), target < 150 s`,
+  );
+  console.log(
+    `     certificates/s       ${rate.toFixed(1)} overall, ${renderRate.toFixed(1)} while rendering; ${state.success_count} ok, ${state.failed_count} failed`,
+  );
+  console.log(
+    `     single worker        ${singleRate.toFixed(1)} certificates/s (createRenderPool(1), ${SINGLE_RENDERS} renders)`,
+  );
+  console.log(
+    `${check(renderRate / singleRate >= 1.6)} ratio                ${(renderRate / singleRate).toFixed(2)}× single worker while rendering (${(rate / singleRate).toFixed(2)}× overall), target ≥ 1.6×`,
+  );
+  console.log(
+    `${check(peak < 1024)} peak RSS             ${peak.toFixed(0)} MB during the batch and the download (sampled every 100 ms, at ${s(peakSampledAt - started)}; server process incl. render threads), target < 1 GB; VmHWM ${mem.peakMb.toFixed(0)} MB over the process's life, ${startupPeak.toFixed(0)} MB of it at start-up`,
+  );
+  console.log(
+    `${check(pct(latencies, 99) < 100)} GET /api/user        p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over ${latencies.length} requests during the batch, target p99 < 100 ms`,
+  );
+  const renderLatencies = latencies.slice(uploadLatencies.length);
+  console.log(
+    `     (during the upload request p99 ${pct(uploadLatencies, 99).toFixed(1)} ms, max ${Math.max(...uploadLatencies).toFixed(1)} ms; while rendering p99 ${pct(renderLatencies, 99).toFixed(1)} ms, max ${Math.max(...renderLatencies).toFixed(1)} ms)`,
+  );
+  const worst = latencies.indexOf(Math.max(...latencies));
+  const renderSeconds = (finished - accepted) / 1000;
+  console.log(
+    `     (slowest at ${s(latencyAt[worst] - started)} after the upload began; while rendering the server used ${(cpuAtFinish.process - cpuAtAccept.process).toFixed(1)} CPU s in ${renderSeconds.toFixed(1)} s, ${(cpuAtFinish.main - cpuAtAccept.main).toFixed(1)} of them on the main thread)`,
+  );
+  console.log(`${check(firstByte < 1000)} zip first byte       ${firstByte.toFixed(0)} ms, target < 1 s`);
+  console.log(
+    `     zip total            ${s(zipMs)} for ${mb(zipBytes)} (${(zipBytes / 1024 / 1024 / (zipMs / 1000)).toFixed(0)} MB/s)`,
+  );
+  console.log(
+    `${check(Math.max(...sizes) < 200 * 1024)} PDF size             average ${kb(avgPdf)}, largest of ${sizes.length} sampled ${kb(Math.max(...sizes))}, target < 200 KB`,
+  );
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+  await database?.drop();
+  rmSync(work, { recursive: true, force: true });
+}

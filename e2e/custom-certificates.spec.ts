@@ -1,0 +1,331 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, type Download, type Locator, type Page, request } from '@playwright/test';
+import { isValidCreditCode } from '@skill-cert/shared/creditCode';
+import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
+import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
+
+// Several helpers share two cores, and rendering runs meanwhile: give each step room.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/**
+ * Custom certificates on the real stack (issue 5): a fresh enterprise designs a template (background,
+ * default blanks, a box dragged with the mouse), downloads the batch template, fills it (one row missing a
+ * required value), uploads it, watches the batch end as 部分失败, opens a certificate, regenerates the
+ * failed one, downloads the zip, opens the batch from the message centre, and a visitor without login
+ * opens the public page of a certificate.
+ */
+
+const PASSWORD = 'Abc12345';
+/** A 1×1 PNG: the server checks uploads by their bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const stamp = `${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
+const owner = { name: `zs${stamp}`, phone: `132${stamp}` };
+const companyName = `证书测试企业${stamp}`;
+const templateName = `电工证书${stamp}`;
+const batchName = `三月批次${stamp}`;
+
+/** Holders of the batch; 王五 has no 证书编号, a required column, so that certificate fails. */
+const holders = [
+  { name: '张三', id_card: '110101199003071234', certificate_no: `Y${stamp}0001` },
+  { name: '王五', id_card: '110101199105082345', certificate_no: '' },
+  { name: '赵六', id_card: '110101199207093456', certificate_no: `Y${stamp}0003` },
+];
+
+const creditCode = () => {
+  const prefix = `91310101${stamp}7`;
+  return [...'0123456789ABCDEFGHJKLMNPQRTUWXY'].map((c) => prefix + c).find(isValidCreditCode)!;
+};
+
+async function apiData<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
+  const body = (await (await response).json()) as { code: number; message: string; data: T };
+  expect(body.code, body.message).toBe(200);
+  return body.data;
+}
+
+/** Registers a fresh user and creates its company through the API, as /join would; answers its API client. */
+async function freshCompanyOwner(): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const sentAt = Date.now() - 1000;
+  await apiData(anonymous.post('/api/register/sms', { data: { phone: owner.phone } }));
+  const registered = await apiData<{ token: string }>(
+    anonymous.post('/api/register', {
+      data: {
+        ...owner,
+        email: `${owner.phone}@example.cn`,
+        password: PASSWORD,
+        verify_code: await lastSmsCode(owner.phone, sentAt),
+      },
+    }),
+  );
+  await anonymous.dispose();
+  const api = await request.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    extraHTTPHeaders: { Authorization: `Bearer ${registered.token}` },
+  });
+  const licence = await apiData<{ file_id: string }>(
+    api.post('/api/files/upload?type=image', {
+      multipart: { file: { name: '营业执照.png', mimeType: 'image/png', buffer: PNG } },
+    }),
+  );
+  await apiData(
+    api.post('/api/companies', {
+      data: {
+        name: companyName,
+        credit_code: creditCode(),
+        region_code: '310101',
+        address: '南京东路 100 号',
+        contact_name: '证书联系人',
+        contact_phone: owner.phone,
+        licence_file_id: licence.file_id,
+      },
+    }),
+  );
+  return api;
+}
+
+/** Every file of a zip, by name. */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(files));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+const bytesOf = async (download: Download) => readFile(await download.path());
+
+/** Clicks a button of `scope` and answers the download it starts. */
+async function downloadBy(page: Page, target: Locator): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
+  return download;
+}
+
+const modal = (page: Page, title: string) =>
+  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+test('custom certificates: design, batch template, upload, progress, open, regenerate, zip, message, public page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const api = await freshCompanyOwner();
+  let sheet: ExcelJS.Workbook;
+
+  await test.step('design a template: background, default blanks, a box dragged with the mouse, save', async () => {
+    await loginWithPassword(page, owner.name, PASSWORD);
+    await expect(page).toHaveURL(/\/record-application$/);
+    await page.goto('/certificate-template');
+    await expect(page.getByRole('tab', { name: '证书模板', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /新建模板/ }).click();
+    const designer = modal(page, '新建模板');
+    await expect(designer).toBeVisible();
+
+    await designer.getByLabel('模板名称').fill(templateName);
+    await designer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: '证书底图.png', mimeType: 'image/png', buffer: PNG });
+    await expect(designer.getByAltText('证书底图', { exact: true })).toHaveAttribute('src', /\/api\/files\//);
+    // One background: the upload control holds a single image.
+    await expect(designer.locator('.ant-upload-list-item')).toHaveCount(1);
+
+    for (const label of ['姓名', '身份证号', '证书编号']) {
+      await designer.getByRole('button', { name: /添加默认字段/ }).click();
+      await page.getByRole('menuitem', { name: label, exact: true }).click();
+      await expect(designer.getByRole('button', { name: `字段 ${label}` })).toBeVisible();
+    }
+
+    // The page is drawn at A4 landscape proportions.
+    const canvas = designer.getByRole('application', { name: '证书画布' });
+    const pageBox = (await canvas.boundingBox())!;
+    expect(pageBox.width / pageBox.height).toBeCloseTo(297 / 210, 1);
+
+    // Drag 姓名 right and down by a tenth of the page.
+    const name = designer.getByRole('button', { name: '字段 姓名' });
+    const before = (await name.boundingBox())!;
+    const x = before.x + before.width / 2;
+    const y = before.y + before.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + pageBox.width * 0.05, y + pageBox.height * 0.05, { steps: 4 });
+    await page.mouse.move(x + pageBox.width * 0.1, y + pageBox.height * 0.1, { steps: 4 });
+    await page.mouse.up();
+    const after = (await name.boundingBox())!;
+    expect(after.x - before.x).toBeCloseTo(pageBox.width * 0.1, -1);
+    expect(after.y - before.y).toBeCloseTo(pageBox.height * 0.1, -1);
+    // The property panel shows the new place (the default 姓名 sits at 28 % across).
+    await expect(designer.getByLabel('横向位置')).toHaveValue('38.0');
+
+    await designer.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('模板创建成功')).toBeVisible();
+    await expect(page.locator('tr', { hasText: templateName })).toBeVisible();
+  });
+
+  await test.step('download the batch template: an .xlsx with one column per text blank, required ones marked', async () => {
+    const row = page.locator('tr', { hasText: templateName });
+    const download = await downloadBy(page, row.getByRole('button', { name: '下载批量模板' }));
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const files = await unzip(await bytesOf(download));
+    const xlsx = [...files.keys()].find((f) => f.endsWith('.xlsx'));
+    expect(xlsx, [...files.keys()].join(', ')).toBeTruthy();
+    sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(files.get(xlsx!)! as unknown as ArrayBuffer);
+    const headers = (sheet.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toEqual(['序号', '*姓名', '*身份证号', '*证书编号']);
+  });
+
+  await test.step('upload a filled batch and watch it end as 部分失败', async () => {
+    const ws = sheet.worksheets[0]!;
+    holders.forEach((h, i) => {
+      ws.getRow(i + 2).values = [String(i + 1), h.name, h.id_card, h.certificate_no];
+    });
+    const filled = Buffer.from(await sheet.xlsx.writeBuffer());
+
+    await page.getByRole('tab', { name: '批量生成', exact: true }).click();
+    await page.getByRole('button', { name: /新建批量生成/ }).click();
+    const dialog = modal(page, '新建批量生成');
+    await dialog.getByRole('button', { name: '开始生成' }).click();
+    const errors = dialog.locator('.ant-form-item-explain-error');
+    await expect(errors).toHaveText(['请输入名称', '请选择证书模板', '请上传文件']);
+
+    await dialog.getByPlaceholder('请输入名称').fill(batchName);
+    await dialog.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: templateName }).click();
+    await dialog
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: '证书数据.xlsx', mimeType: XLSX_MIME, buffer: filled });
+    await expect(dialog.getByText('证书数据.xlsx')).toBeVisible();
+    await dialog.getByRole('button', { name: '开始生成' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.locator('tr', { hasText: batchName });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('部分失败')).toBeVisible({ timeout: 120_000 });
+    await expect(row).toContainText('3 / 2 / 1');
+  });
+
+  await test.step('open the batch: its details and certificates; view one', async () => {
+    const row = page.locator('tr', { hasText: batchName });
+    await row.getByRole('button', { name: '查看' }).click();
+    const detail = modal(page, '证书详情');
+    const info = detail.getByLabel('批次信息');
+    await expect(info).toContainText(batchName);
+    await expect(info.getByText('部分失败')).toHaveClass(/ant-tag-error/);
+    await expect(info).toContainText(templateName);
+    await expect(info).toContainText(companyName);
+    await expect(info).toContainText('证书数据.xlsx');
+
+    const list = detail.getByRole('region', { name: '证书列表' });
+    await expect(list.locator('.ant-table-row')).toHaveCount(3);
+    const zhang = list.locator('.ant-table-row', { hasText: '张三' });
+    await expect(zhang.getByText('生成成功')).toBeVisible();
+    const wang = list.locator('.ant-table-row', { hasText: '王五' });
+    await expect(wang.getByText('生成失败')).toBeVisible();
+    await expect(wang).toContainText('证书编号');
+
+    await zhang.getByRole('button', { name: '查看' }).click();
+    const preview = modal(page, '张三.pdf');
+    const frame = preview.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /\/api\/files\//);
+    const pdf = await page.request.get((await frame.getAttribute('src'))!);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await preview.locator('.ant-modal-close').click();
+    await expect(preview).toBeHidden();
+  });
+
+  await test.step('regenerate the failed certificate: the required value first, then 重新生成证书成功！', async () => {
+    const detail = modal(page, '证书详情');
+    const wang = detail.locator('.ant-table-row', { hasText: '王五' });
+    await wang.getByRole('button', { name: '重新生成' }).click();
+    const dialog = modal(page, '重新生成证书');
+    await expect(dialog.getByPlaceholder('请输入姓名')).toHaveValue('王五');
+    await dialog.getByRole('button', { name: '重新生成' }).click();
+    await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(['请填写 证书编号']);
+    await dialog.getByPlaceholder('请输入证书编号').fill(`Y${stamp}0002`);
+    await dialog.getByRole('button', { name: '重新生成' }).click();
+    await expect(page.getByText('重新生成证书成功！')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(wang.getByText('生成成功')).toBeVisible();
+  });
+
+  await test.step('下载全部: a zip with every certificate', async () => {
+    const detail = modal(page, '证书详情');
+    const download = await downloadBy(page, detail.getByRole('link', { name: '下载全部' }));
+    const files = await unzip(await bytesOf(download));
+    const pdfs = [...files.keys()].filter((f) => f.endsWith('.pdf'));
+    expect(pdfs).toHaveLength(3);
+    for (const name of pdfs) expect(files.get(name)!.subarray(0, 5).toString()).toBe('%PDF-');
+    await detail.locator('.ant-modal-close').click();
+    await expect(detail).toBeHidden();
+  });
+
+  await test.step('the message centre: 查看证书 of the done message opens the same batch', async () => {
+    await page.getByRole('button', { name: '消息中心' }).click();
+    const centre = page.getByRole('dialog', { name: '消息中心' });
+    await centre.getByRole('tab', { name: '全部通知' }).click();
+    const message = centre
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: '查看证书' }) });
+    await message.first().getByRole('button', { name: '查看证书' }).click();
+    const detail = modal(page, '证书详情');
+    await expect(detail.getByLabel('批次信息')).toContainText(batchName);
+  });
+
+  await test.step('the public page of a certificate opens without login; an unknown id says so', async () => {
+    const batches = await apiData<{ list: { _id: string; name: string }[] }>(
+      api.get('/api/customCertificateBatchUploadRecords', { params: { name: batchName } }),
+    );
+    const batchId = batches.list.find((b) => b.name === batchName)!._id;
+    const certificates = await apiData<{
+      list: { _id: string; verify_path: string; blanks: { name: string; val: string }[] }[];
+    }>(
+      api.get(`/api/customCertificateBatchUploadRecords/${batchId}/certificateList`, {
+        params: { name: '张三' },
+      }),
+    );
+    const zhang = certificates.list[0]!;
+
+    const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const phone = await visitor.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(zhang.verify_path);
+    await expect(phone.getByText('有效', { exact: true })).toBeVisible();
+    const info = phone.getByLabel('证书信息');
+    await expect(info).toContainText('张三');
+    await expect(info).toContainText('1101**********1234');
+    await expect(info).not.toContainText('110101199003071234');
+    await expect(info).toContainText(`Y${stamp}0001`);
+    await expect(info).toContainText(companyName);
+    // Nothing spills sideways on a phone-sized window.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await phone.goto('/information-link/00000000-0000-4000-8000-000000000000');
+    await expect(phone.getByText('证书不存在或已失效')).toBeVisible();
+    await visitor.close();
+  });
+
+  await api.dispose();
+});
