@@ -212,7 +212,10 @@ export const realtimePlugin = fp(
         const set = byUser.get(event.user_id) ?? new Set<Client>();
         byUser.set(event.user_id, set);
         set.add(client);
-        await knowCounts([event.user_id]);
+        // The unread list and count, read once now: the heartbeats and pushes of this user start from them.
+        const unread = await unreadOf(event.user_id);
+        if (byUser.has(event.user_id) && !unreadCounts.has(event.user_id))
+          unreadCounts.set(event.user_id, unread.count);
       } else if (event.type === 'revoked') {
         for (const client of clients.values())
           if (client.sessionId === event.session_id) drop(client, '登录已失效');

@@ -144,9 +144,13 @@ describe('routes', () => {
   });
 
   it('/information-link/... is public: no login, and the page asks the public endpoint', async () => {
-    const network = installFakeNetwork({ 'GET /api/public/certificates/abc': fail(404, '证书不存在或已失效') });
+    const network = installFakeNetwork({
+      'GET /api/public/certificates/abc': fail(404, '证书不存在或已失效'),
+    });
     const { location } = renderRoute('/information-link/abc/def');
-    expect(await screen.findByText('证书不存在或已失效', { selector: '.ant-result-title' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('证书不存在或已失效', { selector: '.ant-result-title' }),
+    ).toBeInTheDocument();
     expect(network.callsTo('GET /api/public/certificates/abc')).toHaveLength(1);
     expect(location()).toBe('/information-link/abc/def');
   });

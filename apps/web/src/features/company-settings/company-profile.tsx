@@ -16,11 +16,11 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { maskPhone } from '@/shared/components/sms-code-button';
 import { useCurrentUser } from '@/shared/session/session-store';
 import { useCompany } from './api/get-company';
 import { isAdminRole, useMyCompanyRole } from './api/get-my-company-role';
 import { type CompanySetting, EditCompanyModal } from './components/edit-company-modal';
-import { maskPhone } from './components/sms-code-button';
 
 const unset = <Typography.Text type="secondary">未设置</Typography.Text>;
 

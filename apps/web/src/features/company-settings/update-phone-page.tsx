@@ -2,6 +2,7 @@ import { changePhoneBody, checkOldPhoneBody } from '@skill-cert/shared/phone';
 import { App, Button, Card, Flex, Form, Input, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { maskPhone, SmsCodeButton } from '@/shared/components/sms-code-button';
 import { schemaRule } from '@/shared/forms';
 import { ApiError, errorMessage } from '@/shared/http';
 import { getUser } from '@/shared/session/api/get-user';
@@ -10,7 +11,6 @@ import { useCurrentUser } from '@/shared/session/session-store';
 import { useChangePhone } from './api/change-phone';
 import { useCheckOldPhoneCode } from './api/check-old-phone-code';
 import { useSendChangePhoneCode } from './api/send-change-phone-code';
-import { maskPhone, SmsCodeButton } from './components/sms-code-button';
 
 const codeRule = schemaRule(checkOldPhoneBody.shape.verify_code);
 const phoneRule = schemaRule(changePhoneBody.shape.phone);

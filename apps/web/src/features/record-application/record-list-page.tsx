@@ -7,6 +7,7 @@ import {
 import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type RecordQuery, useRecordApplications } from './api/get-record-applications';
 import { canDelete, canEdit, useRecordActions } from './components/record-actions';
@@ -123,21 +124,12 @@ export function RecordListPage() {
         <Form.Item name="status" label="状态">
           <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              搜索
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                paged.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
       </Form>
       <div style={{ marginBottom: 16 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/record-application/add')}>

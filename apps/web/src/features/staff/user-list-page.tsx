@@ -4,6 +4,7 @@ import { App, Button, Card, Form, Input, Space, Table, type TableColumnsType, Ta
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
@@ -112,21 +113,12 @@ export function UserListPage() {
         <Form.Item name="keyword" label="关键词">
           <Input placeholder="请输入姓名或手机号" allowClear />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              搜索
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                paged.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
       </Form>
       {members.isError ? (
         <QueryError error={members.error} onRetry={() => void members.refetch()} />

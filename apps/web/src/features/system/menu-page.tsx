@@ -4,6 +4,7 @@ import { PAGE_SIZE_OPTIONS } from '@skill-cert/shared/constants';
 import { App, Button, Card, Form, Input, Radio, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { Permission } from '@/shared/permissions/permission';
 import { useDeleteMenu } from './api/delete-menu';
 import { useMenus } from './api/get-menus';
@@ -142,21 +143,12 @@ export function MenuPage() {
           <Form.Item name="name" label="菜单名称">
             <Input placeholder="请输入菜单名称" allowClear />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  search('');
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              filterForm.resetFields();
+              search('');
+            }}
+          />
         </Form>
         <Permission keys="system:menu:add">
           <Button

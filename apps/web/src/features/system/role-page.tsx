@@ -3,6 +3,7 @@ import type { MenuPortal, RoleRow } from '@skill-cert/shared/access';
 import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { useDeleteRole } from './api/delete-role';
@@ -94,21 +95,12 @@ export function RolePage() {
         <Form.Item name="keyword" label="角色名称">
           <Input placeholder="请输入角色名称" allowClear />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              搜索
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                paged.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
       </Form>
       <div style={{ marginBottom: 16 }}>
         <Permission keys="system:role:add">

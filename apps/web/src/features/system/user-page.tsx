@@ -1,8 +1,9 @@
 import type { RoleRow } from '@skill-cert/shared/access';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
-import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type UserQuery, type UserRow, useUsers } from './api/get-users';
@@ -80,21 +81,12 @@ export function UserPage() {
         <Form.Item name="role_type_id" label="角色类型">
           <Select options={roleTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              搜索
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                paged.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            filterForm.resetFields();
+            paged.reset();
+          }}
+        />
       </Form>
       {users.isError ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />

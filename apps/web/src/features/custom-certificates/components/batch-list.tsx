@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Progress, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { certificateZipUrl, isGenerating, useBatch, useBatches } from '../api/batches';
 import { BatchCreateModal } from './batch-create-modal';
@@ -131,21 +132,12 @@ export function BatchList() {
           <Form.Item name="certificate_handle_status" label="状态">
             <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  paged.reset();
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              filterForm.resetFields();
+              paged.reset();
+            }}
+          />
         </Form>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           新建批量生成

@@ -8,6 +8,7 @@ import { Button, Form, Input, Result, Select, Space, Table, type TableColumnsTyp
 import { useEffect, useRef, useState } from 'react';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { BATCH_POLL_MS, certificateZipUrl, useCertificateList } from '../api/batches';
@@ -150,21 +151,12 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
           <Form.Item name="custom_certificate_produce_status" label="生成状态">
             <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  paged.reset();
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              filterForm.resetFields();
+              paged.reset();
+            }}
+          />
         </Form>
         <Button href={certificateZipUrl(batchId)} download>
           下载全部

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { notify } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { downloadFile } from '../api/download-file';
@@ -117,21 +118,12 @@ export function TemplateList() {
           <Form.Item name="template_name" label="模板名称">
             <Input placeholder="请输入模板名称" allowClear />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  paged.reset();
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              filterForm.resetFields();
+              paged.reset();
+            }}
+          />
         </Form>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning(null)}>
           新建模板

@@ -2,13 +2,13 @@ import { CompanyRole, makeAdminBody, newAdminSmsBody } from '@skill-cert/shared/
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { maskPhone, SmsCodeButton } from '@/shared/components/sms-code-button';
 import { schemaRule } from '@/shared/forms';
 import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
 import { MEMBERS_KEY, useMembers } from '../api/get-members';
 import { useMakeAdmin } from '../api/make-admin';
 import { useSendNewAdminCode } from '../api/send-new-admin-code';
-import { maskPhone, SmsCodeButton } from './sms-code-button';
 
 interface TransferValues {
   user_id: string;
