@@ -36,7 +36,8 @@ export async function registerBatchJob(app: FastifyInstance): Promise<void> {
   await removeAbandonedUploads(app.db);
   await app.jobs.work(RENDER_QUEUE, (chunk, job) => renderChunk(app, chunk, job.signal), {
     // Two jobs at once, so the pool is kept busy while one of them commits.
-    localConcurrency: 2,
+    localConcurrency: 3,
+    pollingIntervalSeconds: 0.5,
     retryLimit: 50,
     retryDelay: 1,
     // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
