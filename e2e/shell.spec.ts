@@ -65,8 +65,8 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
   await expect(home).toHaveText('备案申请');
   await expect(home.getByRole('button')).toHaveCount(0);
 
-  const first = '/record-application/detail/1';
-  const second = '/record-application/detail/2';
+  const first = '/evaluation-list/detail/1';
+  const second = '/evaluation-list/detail/2';
   await go(page, first);
   await expect(tab(page, first)).toHaveClass(/is-active/);
   await note(page).fill('第一条记录');
@@ -82,7 +82,7 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
   await expect(note(page)).toHaveValue('第二条记录');
 
   // Closing the active tab goes to the last remaining one, whose page is intact.
-  await tab(page, second).getByRole('button', { name: '关闭 备案详情' }).click();
+  await tab(page, second).getByRole('button', { name: '关闭 评价详情' }).click();
   await expect(tab(page, second)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   await expect(note(page)).toHaveValue('第一条记录');
