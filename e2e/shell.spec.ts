@@ -44,8 +44,10 @@ async function go(page: Page, path: string) {
 
 const tab = (page: Page, path: string) => page.locator(`.tags-view-item[data-tab-path="${path}"]`);
 const allTabs = (page: Page) => page.locator('.tags-view-item');
-/** The note field of the page on screen (the hidden cached pages have their own). */
-// Hidden (cached) pages keep their own 备注 field: take the one on screen.
+/**
+ * The note field of the page on screen (the hidden cached pages have their own). Wait for the page first:
+ * an action holds on to the field it found, so one found on the previous page waits forever.
+ */
 const note = (page: Page) => page.getByRole('textbox', { name: '备注' }).filter({ visible: true });
 
 async function tabCommand(page: Page, target: Locator, command: '刷新' | '关闭' | '关闭其他' | '关闭所有') {
@@ -117,6 +119,9 @@ test('a server menu page with whether_cache 0 is not kept; a cached one is', asy
   await loginWithPassword(page, 'jigou');
   await expect(page).toHaveURL(/\/record-center$/);
   await page.getByRole('navigation', { name: '菜单' }).getByText('考试计划').click();
+  // A fill that starts before the page changes would wait forever on the old page's field, now hidden.
+  await expect(page).toHaveURL(/\/test-plan$/);
+  await expect(page.getByRole('heading', { name: '考试计划', exact: true })).toBeVisible();
   await note(page).fill('计划列表备注');
   await go(page, '/test-plan/edit/7');
   await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
