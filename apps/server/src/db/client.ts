@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -73,6 +74,11 @@ export async function openDatabase(opts: {
   // PGlite's default 128 MB of shared buffers sits in the process's own memory, next to the sockets; the
   // embedded database is small, so 16 MB hold its working set (−60 MB resident at start).
   const pgliteOptions = { postgresqlconf: ['shared_buffers = 16MB'] };
+  if (opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'))) {
+    // A new folder is initialised by an instance of its own, closed at once: the instance that ran initdb keeps
+    // ~350 MB of WebAssembly memory for as long as it lives; the fresh one the server keeps does not.
+    await (await PGlite.create(opts.pgliteDir, pgliteOptions)).close();
+  }
   const client = opts.pgliteDir
     ? await PGlite.create(opts.pgliteDir, pgliteOptions)
     : await PGlite.create(pgliteOptions);
