@@ -13,6 +13,8 @@ declare module './jobs.ts' {
     'test-echo': { n: number };
     'test-tx': { tag: string };
     'test-slow': { tag: string };
+    'test-doomed': { tag: string };
+    'test-doomed-dead': { tag: string };
   }
 }
 
@@ -116,6 +118,32 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       expect(seen).toEqual([{ tag: 'survives' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('a job that fails for good is handed to its dead-letter queue, once', async () => {
+    let tries = 0;
+    const { seen, handler } = recorder<'test-doomed-dead'>();
+    const app = await jobsApp(async (a) => {
+      await a.jobs.work('test-doomed-dead', handler);
+      await a.jobs.work(
+        'test-doomed',
+        async () => {
+          tries++;
+          throw new Error('always fails');
+        },
+        { retryLimit: 1, retryDelay: 0, deadLetter: 'test-doomed-dead' },
+      );
+    });
+    try {
+      await app.jobs.send('test-doomed', { tag: 'lost cause' });
+      app.jobs.notify('test-doomed');
+      await until(() => seen.length === 1);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(tries).toBe(2);
+      expect(seen).toEqual([{ tag: 'lost cause' }]);
+    } finally {
+      await app.close();
     }
   });
 });

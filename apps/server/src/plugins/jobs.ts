@@ -27,6 +27,11 @@ export interface QueueOptions {
   /** A job still active after this long is failed (and retried): the resume time after a crash. */
   expireInSeconds?: number;
   retentionMinutes?: number;
+  /**
+   * A queue that gets a copy of each job of this one that failed for good (retries exhausted, by an error or
+   * by expiring), so its handler can clean up after it. Created first when missing.
+   */
+  deadLetter?: JobName;
 }
 
 export interface JobSendOptions extends Omit<PgBoss.SendOptions, 'db'> {
@@ -162,10 +167,12 @@ export const jobsPlugin = fp(
 
     const abort = new AbortController();
     const queues = new Map<string, Promise<void>>();
-    const ensureQueue = (name: string, options: QueueOptions = {}) => {
+    const ensureQueue = (name: string, options: QueueOptions = {}): Promise<void> => {
       let created = queues.get(name);
       if (!created) {
         created = (async () => {
+          // The dead-letter queue is referenced by this one's rows: it has to exist first.
+          if (options.deadLetter) await ensureQueue(options.deadLetter);
           if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
           else await boss.createQueue(name, { name, ...options });
         })();

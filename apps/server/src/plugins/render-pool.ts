@@ -13,6 +13,14 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
+/** The pool is closing or closed (the app shuts down): the work is not done, retry it after the restart. */
+export class RenderPoolClosed extends Error {
+  constructor() {
+    super('证书生成服务已关闭');
+    this.name = 'RenderPoolClosed';
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     renderPool: Pick<RenderPool, 'render' | 'threads'>;
@@ -40,7 +48,7 @@ export function createRenderPool(threads: number): RenderPool {
   return {
     threads: size,
     async render(job) {
-      if (closing) throw new Error('证书生成服务已关闭');
+      if (closing) throw new RenderPoolClosed();
       const result = await piscina.run(job);
       if (result instanceof Uint8Array) return result;
       throw new RenderError(result.renderError);
@@ -64,7 +72,7 @@ export const renderPoolPlugin = fp(
     app.decorate('renderPool', {
       threads,
       render(job: RenderJob) {
-        if (closed) return Promise.reject(new Error('证书生成服务已关闭'));
+        if (closed) return Promise.reject(new RenderPoolClosed());
         pool ??= createRenderPool(threads);
         return pool.render(job);
       },

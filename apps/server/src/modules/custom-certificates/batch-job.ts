@@ -3,6 +3,7 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../lib/id.ts';
 import { JobInterrupted } from '../../plugins/jobs.ts';
+import { RenderPoolClosed } from '../../plugins/render-pool.ts';
 import { putContent, recordManyFiles } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
@@ -10,6 +11,7 @@ import {
   CHUNK_ROWS,
   certificateFileName,
   finishBatchIfDone,
+  RENDER_GAVE_UP_QUEUE,
   RENDER_QUEUE,
   type RenderChunk,
   removeAbandonedUploads,
@@ -22,6 +24,20 @@ type BatchRow = typeof customCertificateBatches.$inferSelect;
 const FLUSH_EVERY = 100;
 const FLUSH_AFTER_MS = 1000;
 
+/**
+ * A certificate whose render fails for a reason of the system (a worker crashed, storage refused the PDF, out
+ * of memory) is tried this often, alone, waiting a little longer each time; then it alone is marked failed.
+ */
+export const ROW_ATTEMPTS = 3;
+const ROW_RETRY_DELAY_MS = 500;
+export const SYSTEM_FAILURE_REASON = `证书生成时系统出错（已自动重试 ${ROW_ATTEMPTS} 次），请稍后重新生成`;
+/** A whole chunk failed more often than its job may be retried: its certificates still waiting fail with this. */
+export const GAVE_UP_REASON = '证书生成任务多次出错已停止，请稍后重新生成';
+
+/** Job-level retries (a database error, an instance that died): far fewer are needed now that rows retry alone. */
+const JOB_RETRY_LIMIT = 20;
+const JOB_RETRY_DELAY_S = 3;
+
 type Outcome =
   | { id: string; ok: true; fileId: string; sha256: string; size: number; name: string }
   | { id: string; ok: false; reason: string };
@@ -30,20 +46,60 @@ type Outcome =
  * Registers the durable render job of batch uploads. Each job is a range of one batch's rows; it renders the
  * rows still waiting through the worker pool (every core), stores each PDF and marks the row in the database.
  * A row is only ever marked from waiting (0), so a job that runs again after a restart redoes just the rows that
- * were not committed, and none twice.
+ * were not committed, and none twice. A job that fails for good (its retries spent, by errors or by expiring)
+ * lands in RENDER_GAVE_UP_QUEUE, whose handler fails the rows it left waiting and finishes the batch, so no batch
+ * stays 生成中 and its uploader always gets the message.
  */
 export async function registerBatchJob(app: FastifyInstance): Promise<void> {
   await removeAbandonedUploads(app.db);
+  await app.jobs.work(RENDER_GAVE_UP_QUEUE, (chunk) => giveUpChunk(app, chunk), {
+    retryLimit: JOB_RETRY_LIMIT,
+    retryDelay: JOB_RETRY_DELAY_S,
+  });
   await app.jobs.work(RENDER_QUEUE, (chunk, job) => renderChunk(app, chunk, job.signal), {
-    // Two jobs at once, so the pool is kept busy while one of them commits.
+    // Three jobs at once, so the pool is kept busy while one of them commits.
     localConcurrency: 3,
     pollingIntervalSeconds: 0.5,
-    retryLimit: 50,
-    retryDelay: 1,
+    retryLimit: JOB_RETRY_LIMIT,
+    retryDelay: JOB_RETRY_DELAY_S,
     // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
     expireInSeconds: Math.max(120, CHUNK_ROWS * 3),
+    deadLetter: RENDER_GAVE_UP_QUEUE,
   });
 }
+
+/**
+ * The end of a chunk whose job failed for good: its certificates still waiting fail with GAVE_UP_REASON (they can
+ * be regenerated), the batch's failure count moves with them, and the batch finishes when nothing else waits.
+ */
+export async function giveUpChunk(app: FastifyInstance, chunk: RenderChunk): Promise<void> {
+  app.log.error({ chunk }, '证书生成任务多次失败，剩余证书标记为生成失败');
+  await app.db.transaction(async (tx) => {
+    const res = (await tx.execute(sql`
+      update ${customCertificates}
+      set status = ${ProduceStatus.FAILED}, fail_reason = ${GAVE_UP_REASON}, updated_at = now()
+      where batch_id = ${chunk.batchId} and status = ${ProduceStatus.PENDING}
+        and row_number between ${chunk.fromRow} and ${chunk.toRow}
+      returning id`)) as unknown as { rows: { id: string }[] };
+    if (res.rows.length)
+      await tx
+        .update(customCertificateBatches)
+        .set({ failedCount: sql`${customCertificateBatches.failedCount} + ${res.rows.length}` })
+        .where(eq(customCertificateBatches.id, chunk.batchId));
+  });
+  await finishBatchIfDone(app, chunk.batchId);
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 
 export async function renderChunk(
   app: FastifyInstance,
@@ -87,36 +143,45 @@ export async function renderChunk(
 
     const outcomes: Outcome[] = [];
     let writing: Promise<void> = Promise.resolve();
-    let flushedAt = Date.now();
+    // Results wait at most FLUSH_AFTER_MS before they are written, so progress shows even while renders are slow.
+    let timer: NodeJS.Timeout | null = null;
     const flush = () => {
-      flushedAt = Date.now();
+      if (timer) clearTimeout(timer);
+      timer = null;
       const group = outcomes.splice(0);
       writing = writing.then(() => writeOutcomes(app, batch, group));
       return writing;
     };
 
-    const renderOne = async (row: { id: string; rowNumber: number; blanks: StoredBlankValue[] }) => {
+    /** One certificate: a bad input fails it at once; a fault of the system is retried alone, then fails it. */
+    const renderOne = async (row: {
+      id: string;
+      rowNumber: number;
+      blanks: StoredBlankValue[];
+    }): Promise<Outcome> => {
       const missing = row.blanks.find((v) => imageNames.has(v.name) && v.val && !paths.has(v.val));
-      if (missing) return { id: row.id, ok: false as const, reason: '照片文件不存在，请重新上传' };
+      if (missing) return { id: row.id, ok: false, reason: '照片文件不存在，请重新上传' };
       const job = buildRenderJob(template, row.blanks, {
         backgroundPath,
         imagePathOf: (fileId) => paths.get(fileId),
         qrText: `${app.config.publicUrl}${verifyPath(row.id)}`,
       });
-      try {
-        const pdf = await app.renderPool.render(job);
-        const { sha256, size } = await putContent(storage, pdf);
-        return {
-          id: row.id,
-          ok: true as const,
-          fileId: uuidv7(),
-          sha256,
-          size,
-          name: certificateFileName(row),
-        };
-      } catch (err) {
-        if (err instanceof RenderError) return { id: row.id, ok: false as const, reason: err.message };
-        throw err;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const pdf = await app.renderPool.render(job);
+          const { sha256, size } = await putContent(storage, pdf);
+          return { id: row.id, ok: true, fileId: uuidv7(), sha256, size, name: certificateFileName(row) };
+        } catch (err) {
+          if (err instanceof RenderError) return { id: row.id, ok: false, reason: err.message };
+          // Shutting down: not the row's fault; the job stops and the next instance redoes the row.
+          if (signal.aborted || err instanceof RenderPoolClosed) throw new JobInterrupted();
+          if (attempt >= ROW_ATTEMPTS) {
+            app.log.error({ err, certificateId: row.id, attempt }, '证书生成多次出错，标记为生成失败');
+            return { id: row.id, ok: false, reason: SYSTEM_FAILURE_REASON };
+          }
+          app.log.warn({ err, certificateId: row.id, attempt }, '证书生成出错，稍后重试');
+          await pause(ROW_RETRY_DELAY_MS * attempt, signal);
+        }
       }
     };
 
@@ -129,7 +194,9 @@ export async function renderChunk(
           const row = rows[next++];
           try {
             outcomes.push(await renderOne(row));
-            if (outcomes.length >= FLUSH_EVERY || Date.now() - flushedAt > FLUSH_AFTER_MS) await flush();
+            if (outcomes.length >= FLUSH_EVERY) await flush();
+            // A failed write surfaces at the last flush below.
+            else timer ??= setTimeout(() => void flush().catch(() => {}), FLUSH_AFTER_MS);
           } catch (err) {
             failure ??= err;
             return;

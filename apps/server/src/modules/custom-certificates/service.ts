@@ -41,6 +41,8 @@ import {
   storeGeneratedFile,
   webPathOf,
 } from '../files/service.ts';
+import type { MessagesEvent } from '../messages/messenger.ts';
+import { insertMessages } from '../messages/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { users } from '../users/tables.ts';
 import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK, sampleValue } from './defaults.ts';
@@ -277,6 +279,8 @@ export async function previewTemplate(app: FastifyInstance, caller: Caller, body
 // ---- batches --------------------------------------------------------------------------------------------
 
 export const RENDER_QUEUE = 'custom-certificate-render';
+/** The dead-letter queue of RENDER_QUEUE: chunks whose job failed for good (see giveUpChunk). */
+export const RENDER_GAVE_UP_QUEUE = 'custom-certificate-render-gave-up';
 /** Rows of one render job: small enough that a crashed instance's share is redone quickly. */
 export const CHUNK_ROWS = 100;
 
@@ -289,6 +293,7 @@ export interface RenderChunk {
 declare module '../../plugins/jobs.ts' {
   interface JobPayloads {
     'custom-certificate-render': RenderChunk;
+    'custom-certificate-render-gave-up': RenderChunk;
   }
 }
 
@@ -882,30 +887,40 @@ export const CERTIFICATE_CATEGORY = '证书通知';
 
 /**
  * Once no certificate of a batch is waiting, the batch is 已完成 (1) or 部分失败 (2) and its uploader gets
- * create_custom_certificate_done. The status change is guarded, so of several workers finishing the last
- * chunks at once exactly one sends the message.
+ * create_custom_certificate_done. The status change and the stored message are one transaction: a crash
+ * between them loses neither (the job that runs again, or giveUpChunk, finishes it then). The status change is
+ * guarded, so of several workers finishing the last chunks at once exactly one stores the message. The live
+ * push follows the commit as a bus event without origin, so every instance, this one too, reads the row.
  */
 export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<boolean> {
-  const res = (await app.db.execute(sql`
-    update ${customCertificateBatches} b
-    set status = case when b.failed_count > 0 then 2 else 1 end, finished_at = now()
-    where b.id = ${batchId} and b.status = 0
-      and not exists (select 1 from ${customCertificates} c where c.batch_id = b.id and c.status = ${ProduceStatus.PENDING})
-    returning b.id, b.name, b.created_by, b.success_count, b.failed_count`)) as unknown as {
-    rows: { id: string; name: string; created_by: string; success_count: number; failed_count: number }[];
-  };
-  const [done] = res.rows;
-  if (!done) return false;
-  const counts = { success: done.success_count, failed: done.failed_count };
-  await app.messenger.toUsers([done.created_by], {
-    category: CERTIFICATE_CATEGORY,
-    content:
-      counts.failed > 0
-        ? `「${done.name}」证书生成完成：成功 ${counts.success} 张，失败 ${counts.failed} 张，失败的证书可修改后重新生成`
-        : `「${done.name}」证书生成完成：共 ${counts.success} 张`,
-    templateKey: TemplateKey.CUSTOM_CERTIFICATE_DONE,
-    relatedId: batchId,
+  const messageBatch = await app.db.transaction(async (tx) => {
+    const res = (await tx.execute(sql`
+      update ${customCertificateBatches} b
+      set status = case when b.failed_count > 0 then 2 else 1 end, finished_at = now()
+      where b.id = ${batchId} and b.status = 0
+        and not exists (select 1 from ${customCertificates} c where c.batch_id = b.id and c.status = ${ProduceStatus.PENDING})
+      returning b.id, b.name, b.created_by, b.success_count, b.failed_count`)) as unknown as {
+      rows: { id: string; name: string; created_by: string; success_count: number; failed_count: number }[];
+    };
+    const [done] = res.rows;
+    if (!done) return null;
+    const id = uuidv7();
+    await insertMessages(tx, id, [done.created_by], {
+      category: CERTIFICATE_CATEGORY,
+      content:
+        done.failed_count > 0
+          ? `「${done.name}」证书生成完成：成功 ${done.success_count} 张，失败 ${done.failed_count} 张，失败的证书可修改后重新生成`
+          : `「${done.name}」证书生成完成：共 ${done.success_count} 张`,
+      templateKey: TemplateKey.CUSTOM_CERTIFICATE_DONE,
+      relatedId: batchId,
+    });
+    return id;
   });
+  if (!messageBatch) return false;
+  // Stored already: a lost push only means the user sees it in the message centre instead of live.
+  await app.bus
+    .publish('sc_messages', { batch_id: messageBatch } satisfies MessagesEvent)
+    .catch((err) => app.log.error({ err, batchId }, '证书生成完成消息推送失败'));
   return true;
 }
 

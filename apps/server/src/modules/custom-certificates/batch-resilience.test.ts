@@ -1,0 +1,260 @@
+import type { CustomCertificateBatch, CustomCertificateRow } from '@skill-cert/shared/customCertificate';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from './batch-job.ts';
+import type { RenderJob } from './render/types.ts';
+import {
+  createTemplate,
+  DEFAULT_HEADER,
+  enterpriseToken,
+  jpeg,
+  personRow,
+  rawZip,
+  upload,
+  waitForBatch,
+  xlsx,
+} from './test-fixtures.ts';
+
+const ctx = useTestApp();
+
+type Render = (job: RenderJob) => Promise<Uint8Array>;
+
+/** Puts `wrap` between the jobs and the real render pool (the app's decorator is looked up at each call). */
+function interceptRenders(wrap: (job: RenderJob, real: Render) => Promise<Uint8Array>) {
+  const pool = ctx.app.renderPool;
+  const real: Render = (job) => pool.render(job);
+  (ctx.app as { renderPool: typeof pool }).renderPool = {
+    threads: pool.threads,
+    render: (job: RenderJob) => wrap(job, real),
+  };
+  restore = () => {
+    (ctx.app as { renderPool: typeof pool }).renderPool = pool;
+  };
+}
+let restore = () => {};
+afterEach(() => {
+  restore();
+  restore = () => {};
+});
+
+/** The holder's name of a render job (its PDF title is `{template} - {name}`). */
+const holderOf = (job: RenderJob) => job.title?.split(' - ')[1] ?? '';
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const doneMessages = async (batchId: string) =>
+  (
+    await rowsOf<{ content: string }>(
+      sql`select content from messages where template_key = 'create_custom_certificate_done' and related_id = ${batchId}`,
+    )
+  ).map((m) => m.content);
+
+const until = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** A batch of `n` people with photos named by ID number; answers the created batch. */
+async function startBatch(token: string, n: number, name = '故障测试批次') {
+  const template = await createTemplate(ctx.app, token);
+  const rows = Array.from({ length: n }, (_, i) => personRow(i + 1));
+  const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(DEFAULT_HEADER, rows));
+  const photo = jpeg(90, 120);
+  const zip = await upload(
+    ctx.app,
+    token,
+    '照片.zip',
+    rawZip(rows.map((r) => ({ name: `${r[2]}.jpg`, data: photo }))),
+  );
+  const res = await api<CustomCertificateBatch>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
+    token,
+    body: { name, custom_certificate_template_id: template._id, file_id: sheet, photo_zip_file_id: zip },
+  });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+const getBatch = async (token: string, id: string) =>
+  (
+    await api<CustomCertificateBatch>(ctx.app, 'GET', `/api/customCertificateBatchUploadRecords/${id}`, {
+      token,
+    })
+  ).body.data;
+
+async function certificates(token: string, batchId: string) {
+  const res = await api<Paged<CustomCertificateRow>>(
+    ctx.app,
+    'GET',
+    `/api/customCertificateBatchUploadRecords/${batchId}/certificateList?per_page=50`,
+    { token },
+  );
+  return res.body.data.list;
+}
+
+describe('a render that fails for a reason of the system (not the row)', () => {
+  it('is retried alone: a passing fault recovers, a lasting one fails only its row with a reason, and the batch ends with its message', async () => {
+    const attempts = new Map<string, number>();
+    interceptRenders(async (job, real) => {
+      const holder = holderOf(job);
+      const n = (attempts.get(holder) ?? 0) + 1;
+      attempts.set(holder, n);
+      if (holder === '学员2') throw new Error('render worker exited (simulated crash)');
+      if (holder === '学员3' && n === 1) throw new Error('ENOSPC (simulated storage fault)');
+      return real(job);
+    });
+    const token = await enterpriseToken(ctx.app);
+    const created = await startBatch(token, 4);
+    const done = await waitForBatch(ctx.app, token, created._id);
+    expect(done).toMatchObject({
+      certificate_handle_status: 2,
+      total: 4,
+      success_count: 3,
+      failed_count: 1,
+      progress: 100,
+    });
+    expect(attempts.get('学员2')).toBe(ROW_ATTEMPTS);
+    expect(attempts.get('学员3')).toBe(2);
+    expect(attempts.get('学员1')).toBe(1);
+    const list = await certificates(token, created._id);
+    expect(list.map((c) => [c.blanks[0].val, c.custom_certificate_produce_status, c.fail_reason])).toEqual([
+      ['学员1', 1, null],
+      ['学员2', 2, SYSTEM_FAILURE_REASON],
+      ['学员3', 1, null],
+      ['学员4', 1, null],
+    ]);
+    expect(await doneMessages(created._id)).toEqual([
+      '「故障测试批次」证书生成完成：成功 3 张，失败 1 张，失败的证书可修改后重新生成',
+    ]);
+  });
+
+  it('a pool that fails everything fails every row after its retries; the batch still ends as 部分失败 with its message', async () => {
+    let calls = 0;
+    interceptRenders(async () => {
+      calls++;
+      throw new Error('piscina: worker terminated (simulated)');
+    });
+    const token = await enterpriseToken(ctx.app);
+    const created = await startBatch(token, 3);
+    const done = await waitForBatch(ctx.app, token, created._id);
+    expect(done).toMatchObject({
+      certificate_handle_status: 2,
+      success_count: 0,
+      failed_count: 3,
+      progress: 100,
+    });
+    expect(calls).toBe(3 * ROW_ATTEMPTS);
+    const list = await certificates(token, created._id);
+    expect(list.every((c) => c.fail_reason === SYSTEM_FAILURE_REASON)).toBe(true);
+    expect(await doneMessages(created._id)).toHaveLength(1);
+  });
+});
+
+describe('a render job that fails for good', () => {
+  it('when its retries are spent, the rows it left waiting fail with a reason and the batch finishes with its message', async () => {
+    // The database refuses to mark any certificate generated: every attempt of the job fails as a whole.
+    await ctx.database.db.execute(
+      sql.raw('alter table custom_certificates add constraint test_never_done check (status <> 1)'),
+    );
+    try {
+      const token = await enterpriseToken(ctx.app);
+      const created = await startBatch(token, 3);
+      // Its job may be retried once more at most (rather than 20 times, 3 s apart).
+      await ctx.database.db.execute(
+        sql`update pgboss.job set retry_limit = least(retry_limit, retry_count + 1) where name = 'custom-certificate-render' and data->>'batchId' = ${created._id}`,
+      );
+      const done = await waitForBatch(ctx.app, token, created._id, 90_000);
+      expect(done).toMatchObject({ certificate_handle_status: 2, success_count: 0, failed_count: 3 });
+      const list = await certificates(token, created._id);
+      expect(list.map((c) => c.fail_reason)).toEqual([GAVE_UP_REASON, GAVE_UP_REASON, GAVE_UP_REASON]);
+      expect(await doneMessages(created._id)).toHaveLength(1);
+    } finally {
+      await ctx.database.db.execute(
+        sql.raw('alter table custom_certificates drop constraint if exists test_never_done'),
+      );
+    }
+  }, 120_000);
+
+  it('a batch is never left finished without its message: storing the message failing keeps it 生成中 until it can be sent once', async () => {
+    await ctx.database.db.execute(
+      sql.raw(
+        "alter table messages add constraint test_no_done_message check (template_key is distinct from 'create_custom_certificate_done')",
+      ),
+    );
+    let dropped = false;
+    const drop = async () => {
+      if (dropped) return;
+      dropped = true;
+      await ctx.database.db.execute(
+        sql.raw('alter table messages drop constraint if exists test_no_done_message'),
+      );
+    };
+    try {
+      const token = await enterpriseToken(ctx.app);
+      const created = await startBatch(token, 2, '消息测试批次');
+      await until(
+        'every certificate rendered',
+        async () => (await getBatch(token, created._id)).success_count === 2,
+      );
+      // The finishing transaction failed as a whole: still 生成中, no message.
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await getBatch(token, created._id)).certificate_handle_status).toBe(0);
+      expect(await doneMessages(created._id)).toEqual([]);
+      await drop();
+      const done = await waitForBatch(ctx.app, token, created._id, 60_000);
+      expect(done.certificate_handle_status).toBe(1);
+      expect(await doneMessages(created._id)).toEqual(['「消息测试批次」证书生成完成：共 2 张']);
+    } finally {
+      await drop();
+    }
+  }, 90_000);
+});
+
+describe('while a batch runs', () => {
+  it('GET .../{id} and the certificate list show the counts and progress so far', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    interceptRenders(async (job, real) => {
+      // 学员3 and 学员4 wait until the test has looked at the batch half-way.
+      if (['学员3', '学员4'].includes(holderOf(job))) await gate;
+      return real(job);
+    });
+    const token = await enterpriseToken(ctx.app);
+    const created = await startBatch(token, 4);
+    try {
+      await until(
+        'two certificates rendered',
+        async () => (await getBatch(token, created._id)).success_count === 2,
+      );
+      const half = await getBatch(token, created._id);
+      expect(half).toMatchObject({
+        certificate_handle_status: 0,
+        certificate_handle_status_value: '生成中',
+        total: 4,
+        success_count: 2,
+        failed_count: 0,
+        progress: 50,
+        finish_time_str: null,
+      });
+      const list = await certificates(token, created._id);
+      expect(list.map((c) => c.custom_certificate_produce_status_value)).toEqual([
+        '生成成功',
+        '生成成功',
+        '待生成',
+        '待生成',
+      ]);
+      expect(list[2].custom_certificate_file_info).toBeNull();
+    } finally {
+      release();
+    }
+    const done = await waitForBatch(ctx.app, token, created._id);
+    expect(done).toMatchObject({ certificate_handle_status: 1, success_count: 4, progress: 100 });
+  });
+});
