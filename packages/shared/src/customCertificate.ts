@@ -158,11 +158,10 @@ export const templateListQuery = pageQuery.extend({
 /** GET /api/defaultBlanks: the fields a skill certificate carries, ready to drop on a template. */
 export type DefaultBlank = Omit<TemplateBlank, '_id'>;
 
-/** Preview: POST /api/customCertificateTemplates/preview with a (possibly unsaved) template body → a PDF file. */
-export interface PreviewResult {
-  file_id: string;
-  webPath: string;
-}
+/**
+ * Preview: POST /api/customCertificateTemplates/preview with a (possibly unsaved) template body answers the PDF
+ * itself (application/pdf, nothing stored); a refusal is the usual envelope.
+ */
 
 export const CertificateHandleStatus = { PROCESSING: 0, DONE: 1, PARTLY_FAILED: 2 } as const;
 export const certificateHandleStatusText: Record<number, string> = {

@@ -4,6 +4,9 @@ import { testConfig } from '../config.ts';
 import {
   imageBlank,
   inspectPdf,
+  makeBackground,
+  makePhoto,
+  pngClaiming,
   tempDir,
   textBlank,
 } from '../modules/custom-certificates/render/testing/fixtures.ts';
@@ -84,5 +87,37 @@ describe('render pool', () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     await app.close();
     await expect(app.renderPool.render(job('李四'))).rejects.toThrow('证书生成服务已关闭');
+  });
+
+  it('converts a template background in a worker; an image too big to decode is refused before decoding', async () => {
+    const pool = createRenderPool(1);
+    try {
+      const png = tmp.file('bg.png', makeBackground(1200, 848, 'png'));
+      const converted = await pool.background(png);
+      expect(Buffer.from(converted.jpeg.subarray(0, 3))).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect([converted.widthPx, converted.heightPx]).toEqual([1200, 848]);
+
+      const bomb = tmp.file('bomb.png', pngClaiming(30_000, 30_000));
+      const refused = await pool.background(bomb).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RenderError);
+      expect((refused as Error).message).toBe(
+        '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+      );
+      await expect(pool.background(tmp.file('text.png', 'not an image'))).rejects.toBeInstanceOf(RenderError);
+
+      // A photo too big to decode fails its certificate with the reason; the worker lives on.
+      const photoBomb = tmp.file('photo.png', pngClaiming(9_000, 9_000));
+      const photoRefused = await pool
+        .render(job('张三', { blanks: [imageBlank({ imagePath: photoBomb })] }))
+        .catch((e: unknown) => e);
+      expect(photoRefused).toBeInstanceOf(RenderError);
+      expect((photoRefused as Error).message).toContain('照片尺寸过大（9000×9000 像素）');
+      const fine = tmp.file('photo.jpg', makePhoto(90, 120));
+      await expect(
+        pool.render(job('李四', { blanks: [imageBlank({ imagePath: fine })] })),
+      ).resolves.toBeInstanceOf(Uint8Array);
+    } finally {
+      await pool.close();
+    }
   });
 });

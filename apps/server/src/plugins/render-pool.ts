@@ -2,12 +2,27 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
-import type { WorkerResult } from '../modules/custom-certificates/render/worker.ts';
+import type { BackgroundResult, WorkerResult } from '../modules/custom-certificates/render/worker.ts';
 
-/** Certificates rendered off the event loop, one per worker thread at a time. */
+/** A template's rendering background: the compact JPEG certificates are drawn on, and its size in pixels. */
+export interface RenderBackground {
+  jpeg: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+}
+
+/**
+ * Certificates rendered off the event loop, one per worker thread at a time. Everything that decodes images
+ * or writes PDFs runs here: the main thread never loads @napi-rs/canvas, pdf-lib, fontkit or qrcode.
+ */
 export interface RenderPool {
   /** Renders in a worker; rejects with RenderError for a bad input of this certificate, Error for anything else. */
   render(job: RenderJob): Promise<Uint8Array>;
+  /**
+   * Converts an uploaded background (a JPG/PNG file on disk) into its rendering JPEG in a worker; rejects with
+   * RenderError when it is not an image, is broken or too big to decode.
+   */
+  background(path: string): Promise<RenderBackground>;
   readonly threads: number;
   /** Lets running renders finish, rejects queued ones, stops the threads. */
   close(): Promise<void>;
@@ -23,7 +38,7 @@ export class RenderPoolClosed extends Error {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Pick<RenderPool, 'render' | 'threads'>;
+    renderPool: Pick<RenderPool, 'render' | 'background' | 'threads'>;
   }
 }
 
@@ -35,7 +50,7 @@ const WORKER_FILE = fileURLToPath(
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
 export function createRenderPool(threads: number): RenderPool {
   const size = Math.max(1, Math.floor(threads));
-  const piscina = new Piscina<RenderJob, WorkerResult>({
+  const piscina = new Piscina<RenderJob | string, WorkerResult | BackgroundResult>({
     filename: WORKER_FILE,
     minThreads: size,
     maxThreads: size,
@@ -49,9 +64,15 @@ export function createRenderPool(threads: number): RenderPool {
     threads: size,
     async render(job) {
       if (closing) throw new RenderPoolClosed();
-      const result = await piscina.run(job);
+      const result = (await piscina.run(job)) as WorkerResult;
       if (result instanceof Uint8Array) return result;
       throw new RenderError(result.renderError);
+    },
+    async background(path) {
+      if (closing) throw new RenderPoolClosed();
+      const result = (await piscina.run(path, { name: 'background' })) as BackgroundResult;
+      if ('renderError' in result) throw new RenderError(result.renderError);
+      return result;
     },
     close() {
       closing ??= piscina.close({ force: true });
@@ -69,13 +90,15 @@ export const renderPoolPlugin = fp(
     const threads = Math.max(1, app.config.renderThreads);
     let pool: RenderPool | null = null;
     let closed = false;
+    const started = () => {
+      if (closed) throw new RenderPoolClosed();
+      pool ??= createRenderPool(threads);
+      return pool;
+    };
     app.decorate('renderPool', {
       threads,
-      render(job: RenderJob) {
-        if (closed) return Promise.reject(new RenderPoolClosed());
-        pool ??= createRenderPool(threads);
-        return pool.render(job);
-      },
+      render: async (job: RenderJob) => started().render(job),
+      background: async (path: string) => started().background(path),
     });
     app.addHook('onClose', async () => {
       closed = true;

@@ -26,7 +26,7 @@ function interceptRenders(wrap: (job: RenderJob, real: Render) => Promise<Uint8A
   const pool = ctx.app.renderPool;
   const real: Render = (job) => pool.render(job);
   (ctx.app as { renderPool: typeof pool }).renderPool = {
-    threads: pool.threads,
+    ...pool,
     render: (job: RenderJob) => wrap(job, real),
   };
   restore = () => {

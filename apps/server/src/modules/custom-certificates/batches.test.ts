@@ -14,16 +14,19 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory } from './photos.ts';
+import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from './photos.ts';
 import { removeAbandonedUploads, UPLOADING } from './service.ts';
+import { SHEET_MAX_ROWS } from './sheet.ts';
 import {
   createTemplate,
   DEFAULT_HEADER,
   enterpriseToken,
   idCard,
   jpeg,
+  jpegClaiming,
   otherCompanyToken,
   personRow,
+  pngClaiming,
   rawZip,
   upload,
   waitForBatch,
@@ -179,6 +182,28 @@ describe('batch generation', () => {
     expect(failedOnly.meta.total).toBe(3);
   });
 
+  it('a photo too big to decode (by its header) or over 10 MB fails only its row, with the reason', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3, 4].map((i) => personRow(i));
+    const photos = [
+      { name: `${rows[0][2]}.png`, data: pngClaiming(9_000, 9_000) },
+      { name: `${rows[1][2]}.jpg`, data: jpegClaiming(12_000, 800) },
+      { name: `${rows[2][2]}.jpg`, data: Buffer.concat([jpeg(40, 50), Buffer.alloc(10 * 1024 * 1024 + 1)]) },
+      { name: `${rows[3][2]}.jpg`, data: jpeg(120, 160) },
+    ];
+    const res = await uploadBatch(token, { rows, photos });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    expect(batch).toMatchObject({ success_count: 1, failed_count: 3 });
+    const list = await certificateList(token, batch._id);
+    const advice = '请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传';
+    expect(list.list.map((r) => r.fail_reason)).toEqual([
+      `照片尺寸过大（9000×9000 像素），${advice}：${rows[0][2]}.png`,
+      `照片尺寸过大（12000×800 像素），${advice}：${rows[1][2]}.jpg`,
+      `照片超过 10M：${rows[2][2]}.jpg`,
+      null,
+    ]);
+  });
+
   it('a row without ID number finds its photo by 序号', async () => {
     const token = await enterpriseToken(ctx.app);
     const template = await createTemplate(ctx.app, token, {
@@ -303,6 +328,69 @@ describe('structural problems reject the upload and keep nothing', () => {
     ]);
     const id = await upload(ctx.app, token, '名单.xlsx', disguised);
     await expectRejected(await post(token, id), '文件不是有效的 Excel（.xlsx）文件');
+  });
+
+  it('an old .xls spreadsheet', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const ole = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(4096),
+    ]);
+    const xls = await upload(ctx.app, token, '名单.xls', ole);
+    await expectRejected(await post(token, xls), '不支持旧版 .xls 文件，请另存为 .xlsx 后上传');
+  });
+
+  it('more rows than one batch may hold', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const template = await createTemplate(ctx.app, token, {
+      blanks: [
+        {
+          name: 'name',
+          cn_name: '姓名',
+          required: 1,
+          blank_type: 1,
+          x: 0.3,
+          y: 0.3,
+          width: 0.4,
+          height: 0.06,
+        },
+      ],
+    });
+    const rows = Array.from({ length: SHEET_MAX_ROWS + 1 }, (_, i) => [String(i + 1), `学员${i + 1}`]);
+    const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(['序号', '*姓名'], rows));
+    const res = await api<UploadRejection>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
+      token,
+      body: { name: '批次', custom_certificate_template_id: template._id, file_id: sheet },
+    });
+    await expectRejected(res, `一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`);
+  }, 60_000);
+
+  it('a photos zip with too many files, or too much content once unpacked', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const sheet = await upload(ctx.app, token, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const tiny = Buffer.from('x');
+    const crowded = await upload(
+      ctx.app,
+      token,
+      'photos.zip',
+      rawZip(Array.from({ length: ZIP_MAX_ENTRIES + 1 }, (_, i) => ({ name: `${i}.jpg`, data: tiny }))),
+    );
+    await expectRejected(
+      await post(token, sheet, crowded),
+      `照片压缩包中的文件不能超过 ${ZIP_MAX_ENTRIES} 个`,
+    );
+    // Two entries whose directory claims 2.2 GB each: refused from the directory, nothing unpacked.
+    const bomb = await upload(
+      ctx.app,
+      token,
+      'bomb.zip',
+      rawZip([
+        { name: `${idCard(1)}.jpg`, data: Buffer.alloc(1000), claimedSize: 2_200_000_000 },
+        { name: 'b.jpg', data: Buffer.alloc(1000), claimedSize: 2_200_000_000 },
+      ]),
+    );
+    expect(2 * 2_200_000_000).toBeGreaterThan(ZIP_MAX_TOTAL_BYTES);
+    await expectRejected(await post(token, sheet, bomb), '照片压缩包解压后超过 4G，请分批上传');
   });
 
   it('a photos zip with ../ or absolute paths', async () => {
@@ -525,6 +613,13 @@ describe('PATCH /api/customCertificates/{id}/reCreate', () => {
       { name: 'photo', val: notImage },
     ]);
     expect(wrongPhoto.body.message).toBe('请上传 照片（JPG/PNG 图片）');
+    const bomb = await upload(ctx.app, token, 'big.png', pngClaiming(20_000, 20_000), 'image');
+    const tooBig = await reCreate(token, failed._id, [
+      { name: 'name', val: '赵六' },
+      { name: 'photo', val: bomb },
+    ]);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toContain('照片尺寸过大（20000×20000 像素）');
     const list = await certificateList(token, batch._id);
     expect(list.list[1]).toMatchObject({
       custom_certificate_produce_status: 2,
@@ -639,6 +734,46 @@ describe('tenant boundary and roles', () => {
       },
     );
     expect(list.body.data.meta.total).toBe(0);
+  });
+
+  it("another company's spreadsheet or photos zip cannot be used for a batch, nor its photo to regenerate", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const other = await otherCompanyToken(ctx.app);
+    const template = await createTemplate(ctx.app, token);
+    const theirSheet = await upload(ctx.app, other, 'a.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const theirZip = await upload(
+      ctx.app,
+      other,
+      'p.zip',
+      rawZip([{ name: `${idCard(1)}.jpg`, data: jpeg(40, 50) }]),
+    );
+    const theirPhoto = await upload(ctx.app, other, 'p.jpg', jpeg(120, 160), 'image');
+    const mySheet = await upload(ctx.app, token, 'b.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const post = (file_id: string, photo_zip_file_id: string | null) =>
+      api(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
+        token,
+        body: { name: '借用', custom_certificate_template_id: template._id, file_id, photo_zip_file_id },
+      });
+    for (const res of [await post(theirSheet, null), await post(mySheet, theirZip)]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('没有权限查看该文件');
+    }
+    expect(await countOf('custom_certificate_batches')).toBe(0);
+
+    // A failed certificate of ours cannot take their photo.
+    const rows = [personRow(1)];
+    const res = await uploadBatch(token, { rows, photos: [], templateId: template._id });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const [failed] = (await certificateList(token, batch._id)).list;
+    const re = await api(ctx.app, 'PATCH', `/api/customCertificates/${failed._id}/reCreate`, {
+      token,
+      body: { blanks: [{ name: 'photo', val: theirPhoto }] },
+    });
+    expect(re.status).toBe(400);
+    expect(re.body.message).toBe('请上传 照片（JPG/PNG 图片）');
+    const after = (await certificateList(token, batch._id)).list[0];
+    expect(after).toMatchObject({ custom_certificate_produce_status: 2, fail_reason: failed.fail_reason });
+    expect(after.blanks.find((b) => b.name === 'photo')?.val).toBe('');
   });
 
   it('the management endpoints are for the enterprise role only', async () => {

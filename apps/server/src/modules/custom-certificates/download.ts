@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findFiles } from '../files/service.ts';
@@ -15,7 +15,13 @@ const PAGE = 200;
  * left, so memory stays flat for any batch size and a slow client slows the reading down. `signal` (the client
  * went away) stops it.
  */
-export function certificateZip(app: FastifyInstance, batchId: string, signal: AbortSignal): ZipArchive {
+export async function certificateZip(
+  app: FastifyInstance,
+  batchId: string,
+  signal: AbortSignal,
+): Promise<ZipArchive> {
+  // Loaded on first use: an idle server does not hold archiver.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ store: true });
   const stop = () => archive.abort();
   signal.addEventListener('abort', stop, { once: true });

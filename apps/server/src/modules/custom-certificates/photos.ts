@@ -2,7 +2,7 @@ import { close, fstat, open as openFd, read } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { problem, uploadRejected } from './upload-errors.ts';
 
 /** One photo may be at most this big (uncompressed). */
@@ -50,63 +50,74 @@ export function isUnsafeZipPath(name: string): boolean {
 /** The end of the file, where the central directory is, is read once: 10,000 entries cost one read, not 20,000. */
 const TAIL_BYTES = 8 * 1024 * 1024;
 
-class TailCachedReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly fd: number,
-    private readonly tail: Buffer,
-    private readonly tailStart: number,
-  ) {
-    super();
-  }
+type Yauzl = typeof yauzl;
 
-  override _readStreamForRange(start: number, end: number): Readable {
-    if (start >= this.tailStart)
-      return Readable.from([this.tail.subarray(start - this.tailStart, end - this.tailStart)]);
-    // Not fs.createReadStream: destroying it would close the shared descriptor.
-    const fd = this.fd;
-    let position = start;
-    return new Readable({
-      highWaterMark: 64 * 1024,
-      read(size) {
-        const length = Math.min(size, end - position);
-        if (length <= 0) {
-          this.push(null);
-          return;
-        }
-        const chunk = Buffer.allocUnsafe(length);
-        read(fd, chunk, 0, length, position, (err, bytesRead) => {
-          if (err) return this.destroy(err);
-          if (bytesRead === 0) return this.push(null);
-          position += bytesRead;
-          this.push(chunk.subarray(0, bytesRead));
-        });
-      },
-    });
-  }
+/** yauzl is loaded on first use (an idle server does not hold it), and the reader class with it. */
+let loaded: Promise<{ zipLib: Yauzl; Reader: ReturnType<typeof tailReaderClass> }> | null = null;
+const loadZipLib = () => {
+  loaded ??= import('yauzl').then(({ default: zipLib }) => ({ zipLib, Reader: tailReaderClass(zipLib) }));
+  return loaded;
+};
 
-  override read(
-    buffer: Buffer,
-    offset: number,
-    length: number,
-    position: number,
-    callback: (err: Error | null, bytesRead?: number) => void,
-  ): void {
-    if (position >= this.tailStart) {
-      const copied = this.tail.copy(
-        buffer,
-        offset,
-        position - this.tailStart,
-        position - this.tailStart + length,
-      );
-      setImmediate(() => callback(null, copied));
-      return;
+function tailReaderClass(zipLib: Yauzl) {
+  return class TailCachedReader extends zipLib.RandomAccessReader {
+    constructor(
+      private readonly fd: number,
+      private readonly tail: Buffer,
+      private readonly tailStart: number,
+    ) {
+      super();
     }
-    read(this.fd, buffer, offset, length, position, (err, bytesRead) => callback(err, bytesRead));
-  }
 
-  override close(callback: (err: Error | null) => void): void {
-    close(this.fd, (err) => callback(err ?? null));
-  }
+    override _readStreamForRange(start: number, end: number): Readable {
+      if (start >= this.tailStart)
+        return Readable.from([this.tail.subarray(start - this.tailStart, end - this.tailStart)]);
+      // Not fs.createReadStream: destroying it would close the shared descriptor.
+      const fd = this.fd;
+      let position = start;
+      return new Readable({
+        highWaterMark: 64 * 1024,
+        read(size) {
+          const length = Math.min(size, end - position);
+          if (length <= 0) {
+            this.push(null);
+            return;
+          }
+          const chunk = Buffer.allocUnsafe(length);
+          read(fd, chunk, 0, length, position, (err, bytesRead) => {
+            if (err) return this.destroy(err);
+            if (bytesRead === 0) return this.push(null);
+            position += bytesRead;
+            this.push(chunk.subarray(0, bytesRead));
+          });
+        },
+      });
+    }
+
+    override read(
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number,
+      callback: (err: Error | null, bytesRead?: number) => void,
+    ): void {
+      if (position >= this.tailStart) {
+        const copied = this.tail.copy(
+          buffer,
+          offset,
+          position - this.tailStart,
+          position - this.tailStart + length,
+        );
+        setImmediate(() => callback(null, copied));
+        return;
+      }
+      read(this.fd, buffer, offset, length, position, (err, bytesRead) => callback(err, bytesRead));
+    }
+
+    override close(callback: (err: Error | null) => void): void {
+      close(this.fd, (err) => callback(err ?? null));
+    }
+  };
 }
 
 /**
@@ -115,6 +126,7 @@ class TailCachedReader extends yauzl.RandomAccessReader {
  */
 export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.ZipFile; items: ZipItem[] }> {
   // A plain descriptor, not a FileHandle (which would close itself when collected): the reader owns it.
+  const { zipLib, Reader } = await loadZipLib();
   const fd = await promisify(openFd)(filePath, 'r');
   let zip: yauzl.ZipFile;
   try {
@@ -122,7 +134,7 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
     const tailStart = Math.max(0, size - TAIL_BYTES);
     const tail = Buffer.alloc(size - tailStart);
     await promisify(read)(fd, tail, 0, tail.length, tailStart);
-    zip = await yauzl.fromRandomAccessReaderPromise(new TailCachedReader(fd, tail, tailStart), size, {
+    zip = await zipLib.fromRandomAccessReaderPromise(new Reader(fd, tail, tailStart), size, {
       lazyEntries: true,
       autoClose: false,
       decodeStrings: false,

@@ -1,7 +1,3 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -23,6 +19,8 @@ export function buildRenderJob(
     backgroundPath: string | null;
     imagePathOf: (fileId: string) => string | undefined;
     qrText: string;
+    /** Previews: every image blank shows the grey placeholder photo (drawn by the worker). */
+    placeholderImages?: boolean;
   },
 ): RenderJob {
   const byName = new Map(values.map((v) => [v.name, v.val]));
@@ -43,9 +41,9 @@ export function buildRenderJob(
         align: b.align,
         bold: b.bold,
       };
-      return b.blank_type === BlankType.IMAGE
-        ? { ...base, imagePath: val ? opts.imagePathOf(val) : undefined }
-        : { ...base, text: val };
+      if (b.blank_type === BlankType.TEXT) return { ...base, text: val };
+      if (opts.placeholderImages) return { ...base, placeholder: true };
+      return { ...base, imagePath: val ? opts.imagePathOf(val) : undefined };
     }),
     qr: { text: opts.qrText, ...template.qr },
     title: [template.template_name, byName.get(NAME_BLANK)].filter(Boolean).join(' - '),
@@ -58,28 +56,4 @@ export async function filePaths(db: DbOrTx, storage: Storage, ids: string[]): Pr
   const paths = new Map<string, string>();
   for (const f of rows) paths.set(f.id, await localPathOf(storage, f.sha256));
   return paths;
-}
-
-let placeholder: string | null = null;
-
-/** The photo a preview shows: a grey head-and-shoulders outline (drawn once per process). */
-export function placeholderPhotoPath(): string {
-  if (placeholder && existsSync(placeholder)) return placeholder;
-  const w = 330;
-  const h = 450;
-  const canvas = createCanvas(w, h);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#e8ecf3';
-  ctx.fillRect(0, 0, w, h);
-  ctx.fillStyle = '#b8c2d3';
-  ctx.beginPath();
-  ctx.arc(w / 2, h * 0.38, w * 0.2, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.ellipse(w / 2, h * 0.95, w * 0.38, h * 0.3, 0, Math.PI, 0);
-  ctx.fill();
-  const file = path.join(tmpdir(), `sc-preview-photo-${process.pid}.png`);
-  writeFileSync(file, canvas.toBuffer('image/png'));
-  placeholder = file;
-  return file;
 }

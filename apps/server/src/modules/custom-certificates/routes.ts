@@ -8,7 +8,6 @@ import {
 } from '@skill-cert/shared/customCertificate';
 import { pageMeta } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
-import { ZipArchive } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +47,7 @@ const certificateParams = idOf(CERTIFICATE_NOT_FOUND);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+const inline = (name: string) => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered by a durable job, regeneration,
@@ -84,13 +84,21 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customCertificateTemplates',
     { preValidation: enterprise, schema: { body: templateBody } },
-    async (req) => ok(await createTemplate(db, app.storage, caller(req), req.body), '模板创建成功'),
+    async (req) => ok(await createTemplate(app, caller(req), req.body), '模板创建成功'),
   );
 
+  // The PDF itself (not an envelope): previews are not stored.
   app.post(
     '/api/customCertificateTemplates/preview',
     { preValidation: enterprise, schema: { body: templateBody } },
-    async (req) => ok(await previewTemplate(app, caller(req), req.body), '预览已生成'),
+    async (req, reply) => {
+      const pdf = await previewTemplate(app, caller(req), req.body);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', inline(`${req.body.template_name}-预览.pdf`))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
   );
 
   app.get(
@@ -102,8 +110,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/customCertificateTemplates/:id',
     { preValidation: enterprise, schema: { params: templateParams, body: templateBody } },
-    async (req) =>
-      ok(await updateTemplate(db, app.storage, caller(req), req.params.id, req.body), '模板保存成功'),
+    async (req) => ok(await updateTemplate(app, caller(req), req.params.id, req.body), '模板保存成功'),
   );
 
   // A plain link downloads it: the session cookie is accepted here as on the files routes.
@@ -112,6 +119,8 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: enterprise, config: { cookieAuth: true }, schema: { params: templateParams } },
     async (req, reply) => {
       const template = await findTemplate(db, caller(req).companyId, req.params.id);
+      // Loaded on first use: an idle server does not hold archiver and exceljs.
+      const { ZipArchive } = await import('archiver');
       const zip = new ZipArchive({ zlib: { level: 6 } });
       zip.append(await templateWorkbook(template.blanks), { name: '模板.xlsx' });
       zip.append(templateInstructions(template.templateName, template.blanks), { name: '说明.txt' });
@@ -167,7 +176,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment(`${batch.name}.zip`))
         .header('cache-control', 'no-store')
-        .send(certificateZip(app, batch.id, gone.signal));
+        .send(await certificateZip(app, batch.id, gone.signal));
     },
   );
 

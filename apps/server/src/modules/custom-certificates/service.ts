@@ -35,7 +35,6 @@ import {
   type NewFileRecord,
   putContent,
   readableFile,
-  readContent,
   recordFiles,
   recordManyFiles,
   storeGeneratedFile,
@@ -47,9 +46,9 @@ import type { UserRow } from '../users/service.ts';
 import { users } from '../users/tables.ts';
 import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK, sampleValue } from './defaults.ts';
 import { openPhotoArchive, PHOTO_MAX_BYTES, type Photo, type PhotoArchive } from './photos.ts';
-import { toRenderBackground } from './render/index.ts';
+import { imageFileProblem, imageSize, oversizeProblem } from './render/image-header.ts';
 import { RenderError } from './render/types.ts';
-import { buildRenderJob, filePaths, placeholderPhotoPath, verifyPath } from './render-job.ts';
+import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
 import { ROW_KEY_HEADER, readBatchSheet, type SheetRow, VALUE_MAX_LENGTH } from './sheet.ts';
 import {
   customCertificateBatches,
@@ -150,15 +149,16 @@ interface RenderBackground {
 }
 
 /**
- * The rendering JPEG of an uploaded background: converted once (PNG → JPEG, capped size) and reused by every
- * template of the company that uses the same upload.
+ * The rendering JPEG of an uploaded background: converted once (PNG → JPEG, capped size) in the render pool and
+ * reused by every template of the company that uses the same upload. An image too big to decode is refused from
+ * its header, before any worker decodes it.
  */
 async function renderBackgroundOf(
-  db: DbOrTx,
-  storage: Storage,
+  app: FastifyInstance,
   caller: Caller,
   fileId: string,
 ): Promise<RenderBackground> {
+  const { db, storage } = app;
   const file = await readableFile(db, fileId, caller.user);
   if (file.kind !== 'jpg' && file.kind !== 'png') throw badRequest('证书底图应为 JPG/PNG 图片');
   const [known] = await db
@@ -176,9 +176,12 @@ async function renderBackgroundOf(
     )
     .limit(1);
   if (known) return known;
-  let converted: Awaited<ReturnType<typeof toRenderBackground>>;
+  const source = await localPathOf(storage, file.sha256);
+  const tooBig = await imageFileProblem(source, '证书底图');
+  if (tooBig) throw badRequest(tooBig);
+  let converted: Awaited<ReturnType<typeof app.renderPool.background>>;
   try {
-    converted = await toRenderBackground(await readContent(storage, file.sha256));
+    converted = await app.renderPool.background(source);
   } catch (err) {
     if (err instanceof RenderError) throw badRequest(`证书底图无法使用：${err.message}`);
     throw err;
@@ -206,8 +209,9 @@ function templateValues(body: ParsedTemplate, background: RenderBackground) {
   };
 }
 
-export async function createTemplate(db: DbOrTx, storage: Storage, caller: Caller, body: ParsedTemplate) {
-  const background = await renderBackgroundOf(db, storage, caller, body.background_file_id);
+export async function createTemplate(app: FastifyInstance, caller: Caller, body: ParsedTemplate) {
+  const { db } = app;
+  const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const [row] = await db
     .insert(customCertificateTemplates)
     .values({ companyId: caller.companyId, createdBy: caller.user.id, ...templateValues(body, background) })
@@ -215,15 +219,10 @@ export async function createTemplate(db: DbOrTx, storage: Storage, caller: Calle
   return toTemplate(row, await companyNameOf(db, caller.companyId));
 }
 
-export async function updateTemplate(
-  db: DbOrTx,
-  storage: Storage,
-  caller: Caller,
-  id: string,
-  body: ParsedTemplate,
-) {
+export async function updateTemplate(app: FastifyInstance, caller: Caller, id: string, body: ParsedTemplate) {
+  const { db } = app;
   await findTemplate(db, caller.companyId, id);
-  const background = await renderBackgroundOf(db, storage, caller, body.background_file_id);
+  const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const [row] = await db
     .update(customCertificateTemplates)
     .set(templateValues(body, background))
@@ -243,37 +242,31 @@ const snapshotOf = (t: ReturnType<typeof templateValues> | TemplateRow): Templat
   qr: t.qr,
 });
 
-/** Renders a (possibly unsaved) template with sample values into a PDF file of the caller's. */
+/**
+ * Renders a (possibly unsaved) template with sample values (image blanks: the grey placeholder photo) and
+ * answers the PDF itself: nothing is stored, so previews do not pile up.
+ */
 export async function previewTemplate(app: FastifyInstance, caller: Caller, body: ParsedTemplate) {
   const { db, storage } = app;
-  const background = await renderBackgroundOf(db, storage, caller, body.background_file_id);
+  const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const snapshot = snapshotOf(templateValues(body, background));
   const companyName = await companyNameOf(db, caller.companyId);
-  const values = snapshot.blanks.map((b) => ({
-    name: b.name,
-    val: b.blank_type === BlankType.IMAGE ? 'placeholder' : sampleValue(b.name, b.cn_name, companyName),
-  }));
+  const values = snapshot.blanks
+    .filter((b) => b.blank_type === BlankType.TEXT)
+    .map((b) => ({ name: b.name, val: sampleValue(b.name, b.cn_name, companyName) }));
   const paths = await filePaths(db, storage, [background.fileId]);
-  const photo = placeholderPhotoPath();
   const job = buildRenderJob(snapshot, values, {
     backgroundPath: paths.get(background.fileId) ?? null,
-    imagePathOf: () => photo,
+    imagePathOf: () => undefined,
+    placeholderImages: true,
     qrText: `${app.config.publicUrl}${verifyPath('preview')}`,
   });
-  let pdf: Uint8Array;
   try {
-    pdf = await app.renderPool.render(job);
+    return await app.renderPool.render(job);
   } catch (err) {
     if (err instanceof RenderError) throw badRequest(`预览生成失败：${err.message}`);
     throw err;
   }
-  const file = await storeGeneratedFile(db, storage, {
-    bytes: pdf,
-    kind: 'pdf',
-    originName: `${body.template_name}-预览.pdf`,
-    owner: { id: caller.user.id, companyId: caller.companyId },
-  });
-  return { file_id: file.id, webPath: webPathOf(file.id) };
 }
 
 // ---- batches --------------------------------------------------------------------------------------------
@@ -380,6 +373,13 @@ async function collectPhotos(
     const kind = detectFileKind(bytes.subarray(0, 16));
     if (kind !== 'jpg' && kind !== 'png') {
       prepared.set(photo.name, '不是 JPG/PNG 图片');
+      return;
+    }
+    // Refused from its header: a small file may hold an image far too big to decode.
+    const pixels = imageSize(bytes);
+    const tooBig = pixels && oversizeProblem(pixels, '');
+    if (tooBig) {
+      prepared.set(photo.name, tooBig);
       return;
     }
     const { sha256, size } = await putContent(storage, bytes);
@@ -818,6 +818,8 @@ export async function reCreateCertificate(
       const file = await readableFile(db, val, caller.user).catch(() => null);
       if (!file || (file.kind !== 'jpg' && file.kind !== 'png'))
         throw badRequest(`请上传 ${b.cn_name}（JPG/PNG 图片）`);
+      const tooBig = await imageFileProblem(await localPathOf(storage, file.sha256), b.cn_name);
+      if (tooBig) throw badRequest(tooBig);
     }
   }
   const blanks: StoredBlankValue[] = template.blanks.map((b) => ({

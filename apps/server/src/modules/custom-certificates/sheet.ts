@@ -1,5 +1,5 @@
 import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/shared/customCertificate';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ID_CARD_BLANK } from './defaults.ts';
 import { readZipDirectory } from './photos.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
@@ -10,13 +10,17 @@ export const SHEET_MAX_ROWS = 20_000;
 export const VALUE_MAX_LENGTH = 200;
 const XLSX_MAX_UNCOMPRESSED = 300 * 1024 * 1024;
 
+/** exceljs is loaded on first use: an idle server does not hold it (~25 MB). */
+const loadExcel = async () => (await import('exceljs')).default;
+
 const textBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.TEXT);
 const imageBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.IMAGE);
 export const headerOf = (b: TemplateBlank) => (b.required ? `*${b.cn_name}` : b.cn_name);
 
 /** The spreadsheet of zipTemplate: the row key column, then one text column per non-image blank. */
 export async function templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcel();
+  const workbook = new excel.Workbook();
   workbook.creator = 'skill-cert';
   const sheet = workbook.addWorksheet('证书数据', { views: [{ state: 'frozen', ySplit: 1 }] });
   const columns = [
@@ -155,8 +159,9 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
   let columns: Map<number, TemplateBlank | 'key'> | null = null;
   let tooMany = false;
 
+  const excel = await loadExcel();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+    const reader = new excel.stream.xlsx.WorkbookReader(filePath, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',

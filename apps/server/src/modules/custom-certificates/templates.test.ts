@@ -2,28 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  CustomCertificateTemplate,
-  DefaultBlank,
-  PreviewResult,
-} from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateTemplate, DefaultBlank } from '@skill-cert/shared/customCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { readZipDirectory } from './photos.ts';
+import { countPixels, inspectPdf } from './render/testing/fixtures.ts';
 import {
   createTemplate,
   DEFAULT_HEADER,
   defaultBlanks,
   enterpriseToken,
   jpeg,
+  jpegClaiming,
   otherCompanyToken,
   png,
+  pngClaiming,
   upload,
 } from './test-fixtures.ts';
 
 const ctx = useTestApp();
+
+const fileCount = async () =>
+  (
+    (await ctx.database.db.execute(sql`select count(*)::int as n from files`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0].n;
 
 // Files the tests write for reading back; removed after the file's tests.
 const scratch = mkdtempSync(path.join(tmpdir(), 'sc-zip-'));
@@ -120,6 +127,26 @@ describe('templates', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('refuses a background too big to decode from its header, before decoding it', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const bomb = await upload(ctx.app, token, '底图.png', pngClaiming(30_000, 30_000), 'image');
+    const res = await api(ctx.app, 'POST', '/api/customCertificateTemplates', {
+      token,
+      body: { template_name: 'x', background_file_id: bomb, blanks: defaultBlanks() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+    );
+    const wide = await upload(ctx.app, token, '底图.jpg', jpegClaiming(12_000, 1_000), 'image');
+    const res2 = await api(ctx.app, 'POST', '/api/customCertificateTemplates/preview', {
+      token,
+      body: { template_name: 'x', background_file_id: wide, blanks: defaultBlanks() },
+    });
+    expect(res2.status).toBe(400);
+    expect(res2.body.message).toContain('证书底图尺寸过大（12000×1000 像素）');
   });
 
   it('refuses a background that is not an image, with a Chinese message', async () => {
@@ -280,23 +307,35 @@ describe('templates', () => {
 });
 
 describe('POST /api/customCertificateTemplates/preview', () => {
-  it('renders an unsaved template with sample values into a PDF file of the caller', async () => {
+  it('answers the PDF of an unsaved template with the sample values (and a placeholder photo), storing nothing', async () => {
     const token = await enterpriseToken(ctx.app);
     const background = await upload(ctx.app, token, '底图.jpg', jpeg(1600, 1131), 'image');
-    const res = await api<PreviewResult>(ctx.app, 'POST', '/api/customCertificateTemplates/preview', {
-      token,
-      body: { template_name: '预览模板', background_file_id: background, blanks: defaultBlanks() },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.data.webPath).toBe(`/api/files/${res.body.data.file_id}`);
-    const pdf = await ctx.app.inject({
-      method: 'GET',
-      url: res.body.data.webPath,
+    const filesBefore = await fileCount();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customCertificateTemplates/preview',
       headers: { authorization: `Bearer ${token}` },
+      payload: { template_name: '预览模板', background_file_id: background, blanks: defaultBlanks() },
     });
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.rawPayload.length).toBeLessThan(200 * 1024);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('预览模板-预览.pdf'));
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.length).toBeLessThan(200 * 1024);
+    const page = await inspectPdf(res.rawPayload);
+    expect(page.title).toBe('预览模板 - 张三');
+    for (const sample of ['张三', '110101199003071234', '四级/中级工', '电工', '示例智能制造有限公司'])
+      expect(page.texts).toContain(sample);
+    // The photo box holds the grey placeholder (#b8c2d3 outline on #e8ecf3).
+    const photo = defaultBlanks().find((b) => b.name === 'photo')!;
+    const grey = countPixels(
+      page,
+      (r, g, b) => Math.abs(r - 0xb8) < 20 && Math.abs(g - 0xc2) < 20 && b > 190,
+      photo,
+    );
+    expect(grey.count).toBeGreaterThan(100);
+    // Only the converted background was stored: previews leave nothing behind.
+    expect(await fileCount()).toBe(filesBefore + 1);
   });
 
   it('validates the body like a save', async () => {

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import type {
   CustomCertificateBatch,
@@ -10,6 +10,8 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { api, login, multipartFile } from '../../../test/harness.ts';
 import { DEFAULT_BLANKS } from './defaults.ts';
+
+export { pngClaiming } from './render/testing/fixtures.ts';
 
 /** A JPEG of the given size with some drawing on it (a realistic background or photo). */
 export function jpeg(width: number, height: number, hue = 210): Buffer {
@@ -36,36 +38,55 @@ export function png(width: number, height: number): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-/** A zip written by hand (stored entries), so a test can put any name in it, `../` included. */
-export function rawZip(entries: { name: string; data: Buffer }[]): Buffer {
+/** A real JPEG whose frame header is changed to say `width` × `height`. */
+export function jpegClaiming(width: number, height: number): Buffer {
+  const bytes = Buffer.from(jpeg(64, 48));
+  for (let i = 2; i < bytes.length - 9; i++)
+    if (bytes[i] === 0xff && bytes[i + 1] >= 0xc0 && bytes[i + 1] <= 0xc2) {
+      bytes.writeUInt16BE(height, i + 5);
+      bytes.writeUInt16BE(width, i + 7);
+      return bytes;
+    }
+  throw new Error('no frame header');
+}
+
+/**
+ * A zip written by hand, so a test can put any name in it, `../` included. Entries are stored, or, with
+ * `claimedSize`, deflated and claiming that uncompressed size (what a zip bomb's directory says).
+ */
+export function rawZip(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
     const crc = crc32(e.data);
+    const data = e.claimedSize === undefined ? e.data : deflateSync(e.data);
+    const method = e.claimedSize === undefined ? 0 : 8;
+    const size = e.claimedSize ?? e.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
+    locals.push(local, name, data);
     centrals.push(central, name);
-    offset += local.length + name.length + e.data.length;
+    offset += local.length + name.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -1,99 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import { imageSize, jpegInfo, oversizeProblem, sniffImage } from './image-header.ts';
 import { RenderError } from './types.ts';
 
-export type ImageKind = 'jpg' | 'png';
-
-/** JPEG or PNG by the first bytes (never by the name); null for anything else. */
-export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.length > 8 &&
-    bytes[0] === 0x89 &&
-    bytes[1] === 0x50 &&
-    bytes[2] === 0x4e &&
-    bytes[3] === 0x47 &&
-    bytes[4] === 0x0d &&
-    bytes[5] === 0x0a &&
-    bytes[6] === 0x1a &&
-    bytes[7] === 0x0a
-  )
-    return 'png';
-  return null;
-}
-
-export interface JpegInfo {
-  width: number;
-  height: number;
-  components: number;
-  /** EXIF orientation, 1 when absent. */
-  orientation: number;
-}
-
-function exifOrientation(b: Uint8Array, start: number, end: number): number {
-  // "Exif\0\0" then a TIFF header.
-  if (end - start < 14 || String.fromCharCode(b[start], b[start + 1], b[start + 2], b[start + 3]) !== 'Exif')
-    return 1;
-  const tiff = start + 6;
-  const little = b[tiff] === 0x49;
-  const u16 = (o: number) => (little ? b[o] | (b[o + 1] << 8) : (b[o] << 8) | b[o + 1]);
-  const u32 = (o: number) => (little ? u16(o) + u16(o + 2) * 65536 : u16(o) * 65536 + u16(o + 2));
-  const ifd = tiff + u32(tiff + 4);
-  if (ifd + 2 > end) return 1;
-  const count = u16(ifd);
-  for (let i = 0; i < count; i++) {
-    const entry = ifd + 2 + i * 12;
-    if (entry + 12 > end) break;
-    if (u16(entry) === 0x0112) {
-      const v = u16(entry + 8);
-      return v >= 1 && v <= 8 ? v : 1;
-    }
-  }
-  return 1;
-}
-
-/**
- * Reads a JPEG's frame header (and EXIF orientation) by walking its segments; a file that does not
- * hold one, or is cut before its end-of-image marker, is not a usable JPEG.
- */
-export function jpegInfo(b: Uint8Array): JpegInfo | null {
-  if (sniffImage(b) !== 'jpg') return null;
-  let orientation = 1;
-  let pos = 2;
-  while (pos + 4 <= b.length) {
-    if (b[pos] !== 0xff) return null;
-    const marker = b[pos + 1];
-    if (marker === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      pos += 2;
-      continue;
-    }
-    const len = (b[pos + 2] << 8) | b[pos + 3];
-    if (len < 2 || pos + 2 + len > b.length) return null;
-    if (marker === 0xe1) orientation = exifOrientation(b, pos + 4, pos + 2 + len);
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
-      const height = (b[pos + 5] << 8) | b[pos + 6];
-      const width = (b[pos + 7] << 8) | b[pos + 8];
-      const components = b[pos + 9];
-      if (!width || !height || ![1, 3, 4].includes(components)) return null;
-      // The scan data must be complete: an end-of-image marker near the end (some writers add trailing bytes).
-      let eoi = false;
-      for (let i = b.length - 2; i >= Math.max(pos, b.length - 4096); i--)
-        if (b[i] === 0xff && b[i + 1] === 0xd9) {
-          eoi = true;
-          break;
-        }
-      return eoi ? { width, height, components, orientation } : null;
-    }
-    if (marker === 0xda) return null; // scan before a frame header
-    pos += 2 + len;
-  }
-  return null;
-}
+export { type ImageKind, type JpegInfo, jpegInfo, sniffImage } from './image-header.ts';
 
 /** Decodes a JPEG/PNG with skia (the pixels arrive asynchronously even for a buffer); null when it cannot. */
 export async function decodeImage(bytes: Uint8Array): Promise<Image | null> {
@@ -125,6 +35,14 @@ export interface PreparedImage {
   heightPx: number;
 }
 
+/** Refuses, before decoding, an image whose header cannot be read or that would decode too big. */
+function assertDecodable(bytes: Uint8Array, what: string): void {
+  const size = imageSize(bytes);
+  if (!size) throw new RenderError(`${what}已损坏，无法读取`);
+  const problem = oversizeProblem(size, what);
+  if (problem) throw new RenderError(problem);
+}
+
 /** Long side of a rendering background: A4 at ~170 dpi. */
 export const BACKGROUND_MAX_SIDE = 2000;
 /** Backgrounds above this are re-encoded smaller, so a certificate stays under 200 KB. */
@@ -140,6 +58,7 @@ export async function prepareBackground(bytes: Uint8Array): Promise<PreparedImag
   if (!kind) throw new RenderError('证书底图不是有效的图片，仅支持 JPG、PNG 格式');
   const info = kind === 'jpg' ? jpegInfo(bytes) : null;
   if (kind === 'jpg' && !info) throw new RenderError('证书底图已损坏，无法读取');
+  assertDecodable(bytes, '证书底图');
   if (
     info &&
     info.orientation === 1 &&
@@ -188,6 +107,7 @@ export async function preparePhoto(bytes: Uint8Array, boxW: number, boxH: number
   if (!kind) throw new RenderError('照片不是有效的图片，仅支持 JPG、PNG 格式');
   const info = kind === 'jpg' ? jpegInfo(bytes) : null;
   if (kind === 'jpg' && !info) throw new RenderError('照片文件已损坏，无法读取');
+  assertDecodable(bytes, '照片');
   if (info && info.orientation === 1 && info.components !== 4 && bytes.length <= PHOTO_KEEP_BYTES) {
     const scale = Math.min(boxW / info.width, boxH / info.height);
     const needW = info.width * scale * PHOTO_PX_PER_PT;
@@ -204,6 +124,28 @@ export async function preparePhoto(bytes: Uint8Array, boxW: number, boxH: number
   const w = Math.max(1, Math.round(uprightW * scale));
   const h = Math.max(1, Math.round(uprightH * scale));
   return { jpeg: reencodeJpeg(img, w, h, 82), widthPx: w, heightPx: h };
+}
+
+let placeholder: PreparedImage | null = null;
+
+/** The photo a preview shows in image blanks: a grey head-and-shoulders outline, drawn once per thread. */
+export function placeholderPhoto(): PreparedImage {
+  if (placeholder) return placeholder;
+  const w = 330;
+  const h = 450;
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#e8ecf3';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#b8c2d3';
+  ctx.beginPath();
+  ctx.arc(w / 2, h * 0.38, w * 0.2, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(w / 2, h * 0.95, w * 0.38, h * 0.3, 0, Math.PI, 0);
+  ctx.fill();
+  placeholder = { jpeg: new Uint8Array(canvas.encodeSync('jpeg', 85)), widthPx: w, heightPx: h };
+  return placeholder;
 }
 
 /** Reads a photo from disk; a missing or unreadable file is the certificate's fault, not the system's. */

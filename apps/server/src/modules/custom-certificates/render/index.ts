@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import { type FontWeight, fontkitAdapter, type LoadedFont, loadFont } from './fonts.ts';
-import { loadBackground, prepareBackground, preparePhoto, readPhoto } from './images.ts';
+import { loadBackground, placeholderPhoto, prepareBackground, preparePhoto, readPhoto } from './images.ts';
 import { applyPdfLibPatches } from './pdfLibPatches.ts';
 import { qrOperator } from './qr.ts';
 import { fitText, LINE_HEIGHT } from './text.ts';
@@ -99,10 +99,12 @@ async function drawImageBlank(
   blank: RenderBlank,
   pageBox: { width: number; height: number },
 ) {
-  if (!blank.imagePath) return;
+  if (!blank.imagePath && !blank.placeholder) return;
   const box = boxOf(blank, pageBox);
   if (box.width <= 0 || box.height <= 0) return;
-  const photo = await preparePhoto(readPhoto(blank.imagePath), box.width, box.height);
+  const photo = blank.imagePath
+    ? await preparePhoto(readPhoto(blank.imagePath), box.width, box.height)
+    : placeholderPhoto();
   let image: PDFImage;
   try {
     image = await doc.embedJpg(ownBytes(photo.jpeg));
@@ -174,7 +176,8 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
 /**
  * An uploaded background (PNG or JPEG) → the compact JPEG certificates are rendered on, once per
  * template: at most 2000 px on the long side, q80 (lower only if still over 150 KB), upright, no alpha.
- * Not an image, or a broken one → RenderError.
+ * Not an image, a broken one or one too big to decode → RenderError. The render pool runs it in a worker
+ * (`renderPool.background(path)`): decoding a large PNG takes up to a second.
  */
 export async function toRenderBackground(
   bytes: Uint8Array,

@@ -20,6 +20,8 @@ export interface RenderBlank {
   text?: string;
   /** blank_type 2: absolute path of a JPG/PNG on disk. */
   imagePath?: string;
+  /** blank_type 2, previews: draw the grey placeholder photo instead of a file. */
+  placeholder?: boolean;
 }
 
 export interface RenderJob {

@@ -5,7 +5,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: renderTask, warmUp } = await import('./worker.ts');
+const { default: renderTask, backgroundTask, warmUp } = await import('./worker.ts');
 await warmUp();
 
 export default renderTask;
+/** Named tasks: `piscina.run(path, { name: 'background' })`. */
+export const background = backgroundTask;

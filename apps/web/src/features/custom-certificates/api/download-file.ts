@@ -31,16 +31,24 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /**
- * Fetches a file with the session's token and saves it. An envelope instead of a file (an error, or a
- * 200 that carries no file) rejects with the server's message, so the caller can show the 下载 notice.
+ * Fetches a file with the session's token: a GET, or a POST of a JSON body (the template preview). An envelope
+ * instead of a file (an error, or a 200 that carries no file) rejects with the server's message.
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+export async function fetchFile(
+  url: string,
+  fallbackName: string,
+  post?: { body: unknown },
+): Promise<{ blob: Blob; name: string }> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (post) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, { headers });
+    response = await fetch(
+      url,
+      post ? { method: 'POST', headers, body: JSON.stringify(post.body) } : { headers },
+    );
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, null);
   }
@@ -55,5 +63,14 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
       envelope?.code ?? response.status,
     );
   }
-  saveBlob(await response.blob(), filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
+  return {
+    blob: await response.blob(),
+    name: filenameOf(response.headers.get('content-disposition')) ?? fallbackName,
+  };
+}
+
+/** Fetches a file with the session's token and saves it (see fetchFile for refusals). */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await fetchFile(url, fallbackName);
+  saveBlob(blob, name);
 }

@@ -1,12 +1,12 @@
 import type {
   CustomCertificateTemplate,
   DefaultBlank,
-  PreviewResult,
   TemplateBody,
 } from '@skill-cert/shared/customCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
+import { fetchFile } from './download-file';
 
 /** Templates of the caller's company (spec §7 custom certificate templates). */
 
@@ -70,9 +70,12 @@ export const useSaveTemplate = () => {
   });
 };
 
-/** `POST /api/customCertificateTemplates/preview`: the server renders the (unsaved) template with sample values. */
-export const previewTemplate = (body: TemplateBody): Promise<PreviewResult> =>
-  request<PreviewResult>('POST', '/api/customCertificateTemplates/preview', { body });
+/**
+ * `POST /api/customCertificateTemplates/preview`: the server renders the (unsaved) template with sample values
+ * and answers the PDF itself (nothing is stored); a refusal rejects with the server's message.
+ */
+export const previewTemplate = async (body: TemplateBody): Promise<Blob> =>
+  (await fetchFile('/api/customCertificateTemplates/preview', 'preview.pdf', { body })).blob;
 
 export const usePreviewTemplate = () => useMutation({ mutationFn: previewTemplate });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { CertificateTemplatePage } from '../certificate-template-page';
 import {
@@ -304,43 +304,54 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
     expect(await screen.findByText('模板修改成功')).toBeInTheDocument();
   });
 
-  it('预览 asks the server to render the template and shows the PDF in the preview dialog', async () => {
+  const PREVIEW = '/api/customCertificateTemplates/preview';
+  const servePreview = () => {
+    const fetched = serveFiles({ [PREVIEW]: { type: 'application/pdf', name: '预览.pdf' } });
+    captureDownloads();
+    vi.mocked(URL.createObjectURL).mockReturnValue('blob:preview-pdf');
+    return fetched;
+  };
+
+  it('预览 asks the server to render the template and shows the PDF it answers in the preview dialog', async () => {
     signInEnterprise();
     const saved = template();
-    const network = installFakeNetwork({
-      'GET /api/customCertificateTemplates': paged([saved]),
-      'POST /api/customCertificateTemplates/preview': ok({ file_id: 'p1', webPath: '/api/files/preview-1' }),
-    });
+    installFakeNetwork({ 'GET /api/customCertificateTemplates': paged([saved]) });
+    const fetched = servePreview();
     renderPage(<CertificateTemplatePage />);
     const row = (await screen.findByText('职业技能等级证书')).closest('tr')!;
     await clickButton(row, '预览');
 
     const preview = await dialogNamed('职业技能等级证书（预览）.pdf');
-    expect(preview.querySelector('iframe')).toHaveAttribute('src', '/api/files/preview-1');
-    expect(network.callsTo('POST /api/customCertificateTemplates/preview')[0]!.body).toMatchObject({
+    expect(preview.querySelector('iframe')).toHaveAttribute('src', 'blob:preview-pdf');
+    expect(fetched).toEqual([PREVIEW]);
+    expect(fetched.posted[0]).toMatchObject({
       template_name: saved.template_name,
       background_file_id: saved.background_file_id,
       blanks: [expect.objectContaining({ name: 'name' })],
     });
   });
 
-  it('预览 in the designer renders the unsaved design', async () => {
+  it('预览 in the designer renders the unsaved design; a refusal shows the server message', async () => {
     signInEnterprise();
-    const network = installFakeNetwork({
+    installFakeNetwork({
       'GET /api/customCertificateTemplates': paged([template()]),
       'GET /api/defaultBlanks': ok(defaultBlanks),
-      'POST /api/customCertificateTemplates/preview': ok({ file_id: 'p2', webPath: '/api/files/preview-2' }),
     });
+    const fetched = servePreview();
     renderPage(<CertificateTemplatePage />);
     const dialog = await openDesigner('编辑');
     await addDefault(dialog, '身份证号');
     await clickButton(dialog, '预览');
     const preview = await dialogNamed('（预览）.pdf');
-    expect(preview.querySelector('iframe')).toHaveAttribute('src', '/api/files/preview-2');
-    const body = network.callsTo('POST /api/customCertificateTemplates/preview')[0]!.body as {
-      blanks: { name: string }[];
-    };
-    expect(body.blanks.map((b) => b.name)).toEqual(['name', 'id_card']);
+    expect(preview.querySelector('iframe')).toHaveAttribute('src', 'blob:preview-pdf');
+    expect((fetched.posted[0] as { blanks: { name: string }[] }).blanks.map((b) => b.name)).toEqual([
+      'name',
+      'id_card',
+    ]);
+
+    installFakeNetwork({ [`POST ${PREVIEW}`]: fail(400, '证书底图尺寸过大（30000×30000 像素）') });
+    await clickButton(dialog, '预览');
+    expect(await screen.findByText('证书底图尺寸过大（30000×30000 像素）')).toBeInTheDocument();
   });
 
   it('下载批量模板 saves the zip; a refusal shows the 下载失败! notice', async () => {

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ImageUpload, type UploadedImage } from '@/shared/components/image-upload/image-upload';
-import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { errorMessage } from '@/shared/http';
 import { useDefaultBlanks, usePreviewTemplate, useSaveTemplate } from '../api/templates';
 import {
   blankFromDefault,
@@ -31,6 +31,7 @@ import {
 } from '../lib/designer-model';
 import { BlankProperties, QrProperties } from './blank-properties';
 import { DesignerCanvas, QR_KEY } from './designer-canvas';
+import { usePdfPreview } from './use-pdf-preview';
 
 /** Full screen: above the fixed sidebar of the layout (z-index 1001); popups inside stack on top of it. */
 const ABOVE_LAYOUT_Z_INDEX = 1100;
@@ -63,7 +64,7 @@ export function TemplateDesigner({
   const defaults = useDefaultBlanks();
   const save = useSaveTemplate();
   const preview = usePreviewTemplate();
-  const { openPreview, previewDialog } = usePreviewDialog();
+  const { showPdf, previewDialog } = usePdfPreview();
 
   const selected = design.blanks.find((b) => b.key === selectedKey) ?? null;
   const patch = (next: Partial<DesignerState>) => setDesign((d) => ({ ...d, ...next }));
@@ -120,10 +121,9 @@ export function TemplateDesigner({
     const body = validBody();
     if (!body) return;
     try {
-      const file = await preview.mutateAsync(body);
-      openPreview({ url: file.webPath, name: `${body.template_name}（预览）.pdf`, kind: 'pdf' });
-    } catch {
-      // The HTTP client has shown the server's message.
+      showPdf(await preview.mutateAsync(body), `${body.template_name}（预览）.pdf`);
+    } catch (error) {
+      message.error(errorMessage(error));
     }
   };
 

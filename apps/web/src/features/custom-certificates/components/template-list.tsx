@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CustomCertificateTemplate } from '@skill-cert/shared/customCertificate';
-import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { notify } from '@/shared/components/notice/notice';
-import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -12,6 +11,7 @@ import { downloadFile } from '../api/download-file';
 import { previewTemplate, useTemplates, zipTemplateUrl } from '../api/templates';
 import { bodyOfTemplate } from '../lib/designer-model';
 import { TemplateDesigner } from './template-designer';
+import { usePdfPreview } from './use-pdf-preview';
 
 interface TemplateFilters {
   template_name: string;
@@ -27,15 +27,15 @@ export function TemplateList() {
   /** undefined: closed; null: a new template; else the template being edited. */
   const [designing, setDesigning] = useState<CustomCertificateTemplate | null | undefined>(undefined);
   const [busy, setBusy] = useState<string | null>(null);
-  const { openPreview, previewDialog } = usePreviewDialog();
+  const { message } = App.useApp();
+  const { showPdf, previewDialog } = usePdfPreview();
 
   const preview = async (template: CustomCertificateTemplate) => {
     setBusy(`preview:${template._id}`);
     try {
-      const file = await previewTemplate(bodyOfTemplate(template));
-      openPreview({ url: file.webPath, name: `${template.template_name}（预览）.pdf`, kind: 'pdf' });
-    } catch {
-      // The HTTP client has shown the server's message.
+      showPdf(await previewTemplate(bodyOfTemplate(template)), `${template.template_name}（预览）.pdf`);
+    } catch (error) {
+      message.error(errorMessage(error));
     } finally {
       setBusy(null);
     }
