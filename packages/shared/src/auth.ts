@@ -70,6 +70,8 @@ export interface UserInfo {
   avatar: string | null;
   introduction: string | null;
   company_id: string | null;
+  /** The user's role in that company: 1 管理员, 2 成员; null without a company. */
+  company_role: 1 | 2 | null;
   active_role_type_id: RoleTypeId | null;
   active_role_type_info: RoleTypeInfo | null;
   /** Every role type the user holds. */

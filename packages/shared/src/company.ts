@@ -69,6 +69,7 @@ export const rejectBody = z.object({
 
 /** 1 管理员 (administrator), 2 成员 (member). */
 export const CompanyRole = { ADMIN: 1, MEMBER: 2 } as const;
+export type CompanyRoleValue = (typeof CompanyRole)[keyof typeof CompanyRole];
 /** 0 待审核, 1 已通过, 2 已驳回, 3 已撤回. */
 export const JoinRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3 } as const;
 export const joinRequestStatusText: Record<number, string> = {
@@ -78,9 +79,17 @@ export const joinRequestStatusText: Record<number, string> = {
   3: '已撤回',
 };
 
+/** What a company is (DOMAIN.md): 1 企业 (an enterprise evaluating its staff), 2 培训评价机构 (an institution). */
+export const CompanyType = { ENTERPRISE: 1, INSTITUTION: 2 } as const;
+export type CompanyTypeValue = (typeof CompanyType)[keyof typeof CompanyType];
+export const companyTypeText: Record<number, string> = { 1: '企业', 2: '培训评价机构' };
+
 export interface CompanyInfo {
   _id: string;
   name: string;
+  /** 1 企业, 2 培训评价机构. */
+  type: CompanyTypeValue;
+  type_text: string;
   credit_code: string | null;
   sub_name: string | null;
   en_name: string | null;

@@ -324,11 +324,15 @@ export interface RecordApplicationDetail extends RecordApplicationRow {
 }
 
 /** `GET /api/platform/companies/:id`: a company, its people and its applications. */
+/**
+ * `GET /api/platform/companies/:id`: the company, every administrator, and counts; its applications are paged
+ * by `GET /api/platform/recordApplications?company_id=`.
+ */
 export interface PlatformCompanyDetail {
   company: CompanyInfo;
   member_count: number;
   admins: { user_id: string; name: string; phone: string }[];
-  /** Newest first. */
-  applications: RecordApplicationRow[];
+  /** Submitted applications (drafts are the company's own business). */
+  application_count: number;
   approved_count: number;
 }

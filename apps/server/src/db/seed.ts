@@ -1,4 +1,4 @@
-import { CompanyRole } from '@skill-cert/shared/company';
+import { CompanyRole, CompanyType } from '@skill-cert/shared/company';
 import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
 import { eq } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByName } from '../modules/access/defaults.ts';
@@ -13,12 +13,14 @@ export const demoCompanies = [
   {
     key: 'enterprise',
     name: '示例智能制造有限公司',
+    type: CompanyType.ENTERPRISE,
     creditCode: '91110108MA01DEM200',
     inviteCode: 'DEMO2026',
   },
   {
     key: 'institution',
     name: '示例职业技能培训评价中心',
+    type: CompanyType.INSTITUTION,
     creditCode: '52110000MA01JGDM0K',
     inviteCode: 'JGDM2026',
   },
@@ -105,6 +107,7 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
       .insert(companies)
       .values({
         name: c.name,
+        type: c.type,
         creditCode: c.creditCode,
         regionCode: '110108',
         address: '北京市海淀区中关村大街1号',
@@ -112,7 +115,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         contactPhone: '13800000001',
         initiateCode: c.inviteCode,
       })
-      .onConflictDoNothing();
+      // A demo database from before companies had a type gets it here.
+      .onConflictDoUpdate({ target: companies.creditCode, set: { type: c.type } });
     const [row] = await db
       .select({ id: companies.id })
       .from(companies)

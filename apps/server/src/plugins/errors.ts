@@ -23,6 +23,11 @@ export const errorsPlugin = fp(
           .status(400)
           .send({ code: ApiCode.BAD_REQUEST, message: fieldMessage(field, first.message ?? ''), data: null });
       }
+      const duplicate = uniqueViolationMessage(error);
+      if (duplicate) {
+        request.log.info({ constraint: databaseError(error)?.constraint }, 'unique violation');
+        return reply.status(400).send({ code: ApiCode.BAD_REQUEST, message: duplicate, data: null });
+      }
       const status = error.statusCode ?? 500;
       if (status === 429) {
         return reply
@@ -52,6 +57,36 @@ const clientErrorMessages: Record<string, string> = {
   FST_FILES_LIMIT: '一次只能上传一个文件',
   FST_INVALID_MULTIPART_CONTENT_TYPE: '请使用 multipart/form-data 上传文件',
 };
+
+/**
+ * A unique constraint refused a row (PostgreSQL 23505): two requests raced past the service's own check (a
+ * double click, two tabs). What the user is told, by constraint, else a general message.
+ */
+const uniqueMessages: Record<string, string> = {
+  companies_credit_code_unique: '该统一社会信用代码已注册，请联系该企业管理员邀请您加入',
+  users_phone_key: '该手机号已被其他账号使用',
+  users_name_key: '该名称已被其他账号用作用户名，请加以区分（如 张三2）',
+  company_members_company_id_user_id_pk: '该用户已是本企业成员',
+};
+export const DUPLICATE_MESSAGE = '该记录已存在，请勿重复提交';
+
+/** The driver's error behind a failed query (drizzle wraps it in `cause`), when it has a SQLSTATE. */
+function databaseError(error: unknown): { code: string; constraint?: string } | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The Chinese message for a unique violation, or null when the error is something else. */
+export function uniqueViolationMessage(error: unknown): string | null {
+  const found = databaseError(error);
+  if (found?.code !== '23505') return null;
+  return (found.constraint && uniqueMessages[found.constraint]) || DUPLICATE_MESSAGE;
+}
 
 /** Our schemas carry Chinese messages that name the field; zod's own messages get the field prefixed. */
 function fieldMessage(field: string, message: string): string {

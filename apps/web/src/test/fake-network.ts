@@ -86,6 +86,7 @@ export function makeUser(overrides: Partial<UserInfo> & { roles?: RoleTypeId[] }
     avatar: null,
     introduction: null,
     company_id: 'company-1',
+    company_role: rest.company_id === null ? null : 1,
     role_type_info: roles.map(roleInfo),
     role_types_info: roles,
     ...rest,

@@ -152,8 +152,38 @@ describe('token and session', () => {
     const { token } = await login(ctx.app, 'pingtai');
     const res = await api<UserInfo>(ctx.app, 'GET', '/api/user', { token });
     expect(res.body.code).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'pingtai', active_role_type_id: 2, company_id: null });
+    expect(res.body.data).toMatchObject({
+      name: 'pingtai',
+      active_role_type_id: 2,
+      company_id: null,
+      company_role: null,
+    });
     expect(res.body.data).not.toHaveProperty('token');
+  });
+
+  it('GET /api/user and the login answer carry the company role (1 管理员, 2 成员), kept current', async () => {
+    const admin = await login(ctx.app, 'qiye');
+    expect(admin.company_role).toBe(1);
+    const member = await login(ctx.app, 'duojuese');
+    expect(member.company_role).toBe(2);
+    await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token: member.token, body: { role: 1 } });
+    const me = (token: string) => api<UserInfo>(ctx.app, 'GET', '/api/user', { token });
+    expect((await me(admin.token)).body.data.company_role).toBe(1);
+    expect((await me(member.token)).body.data.company_role).toBe(2);
+    // Handing the administrator over changes both at once (the session cache forgets them).
+    await api(ctx.app, 'POST', '/api/newAdmin/sms', { token: admin.token, body: { user_id: member._id } });
+    await api(ctx.app, 'POST', `/api/companies/members/${member._id}/makeAdmin`, {
+      token: admin.token,
+      body: { verify_code: ctx.sms.lastCode('13800000005') },
+    });
+    expect((await me(admin.token)).body.data.company_role).toBe(2);
+    expect((await me(member.token)).body.data.company_role).toBe(1);
+    // Removed from the company: no company, no role.
+    const removed = await api(ctx.app, 'DELETE', `/api/companies/members/${admin._id}`, {
+      token: member.token,
+    });
+    expect(removed.body.code).toBe(200);
+    expect((await me(admin.token)).body.data).toMatchObject({ company_id: null, company_role: null });
   });
 
   it('DELETE /api/logout stops the token at once, server-side', async () => {
@@ -429,6 +459,56 @@ describe('password reset and change', () => {
       body: { old_password: 'nope12345', password: 'Changed123' },
     });
     expect(res.body).toEqual({ code: 400, message: '原密码错误', data: null });
+  });
+
+  it('PATCH /api/login refuses a weak new password and one equal to the old, and keeps the old one', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const weak = await api(ctx.app, 'PATCH', '/api/login', {
+      token,
+      body: { old_password: DEMO_PASSWORD, password: 'abc' },
+    });
+    expect(weak.body).toEqual({ code: 400, message: '密码长度不能少于8位', data: null });
+    const lettersOnly = await api(ctx.app, 'PATCH', '/api/login', {
+      token,
+      body: { old_password: DEMO_PASSWORD, password: 'abcdefghij' },
+    });
+    expect(lettersOnly.body.message).toBe('密码须同时包含字母和数字，且不能含空格');
+    const same = await api(ctx.app, 'PATCH', '/api/login', {
+      token,
+      body: { old_password: DEMO_PASSWORD, password: DEMO_PASSWORD },
+    });
+    expect(same.body).toEqual({ code: 400, message: '新密码不能与原密码相同', data: null });
+    expect((await api(ctx.app, 'GET', '/api/user', { token })).status).toBe(200);
+    expect((await login(ctx.app, 'qiye')).name).toBe('qiye');
+  });
+
+  it('PATCH /api/login tells an account without a password (added by phone) to set one by 忘记密码', async () => {
+    const admin = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token: admin.token,
+      body: { name: '短信用户', phone: '13911112222' },
+    });
+    const code = await smsCode('13911112222', '/api/phone/login/sms');
+    const member = await api<LoginResult>(ctx.app, 'POST', '/api/phone/login', {
+      body: { phone: '13911112222', verify_code: code },
+    });
+    const res = await api(ctx.app, 'PATCH', '/api/login', {
+      token: member.body.data.token,
+      body: { old_password: 'anything1', password: 'Changed123' },
+    });
+    expect(res.body).toEqual({ code: 400, message: '您尚未设置密码，请通过“忘记密码”设置', data: null });
+    // 忘记密码 (reset by SMS code) is the way in; after it the change works.
+    await ctx.database.db.execute(sql`update sms_codes set created_at = now() - interval '61 seconds'`);
+    const reset = await smsCode('13911112222', '/api/resetPassword/sms');
+    await api(ctx.app, 'POST', '/api/resetPassword', {
+      body: { phone: '13911112222', verify_code: reset, password: 'First1234' },
+    });
+    const { token } = await login(ctx.app, '13911112222', 'First1234');
+    const changed = await api(ctx.app, 'PATCH', '/api/login', {
+      token,
+      body: { old_password: 'First1234', password: 'Changed123' },
+    });
+    expect(changed.body.code).toBe(200);
   });
 
   it('PATCH /api/login needs a token', async () => {

@@ -34,6 +34,7 @@ import {
 } from './service.ts';
 
 const publicRoute = { public: true };
+export const NO_PASSWORD_MESSAGE = '您尚未设置密码，请通过“忘记密码”设置';
 
 /** Login, registration, password and session endpoints (spec §7 "Auth and user"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,6 +113,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/api/login', { schema: { body: changePasswordBody } }, async (req) => {
     const user = await findUserById(db, req.auth.userId);
+    // An account added by phone (staff) signs in by SMS code and has no password to check against.
+    if (user && !user.passwordHash) throw badRequest(NO_PASSWORD_MESSAGE);
     if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
       throw badRequest('原密码错误');
     if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginResult } from '@skill-cert/shared/auth';
+import type { LoginResult, UserInfo } from '@skill-cert/shared/auth';
 import {
   LOGIN_CODE_TTL_MS,
   LOGIN_FAILURE_WINDOW_MS,
@@ -10,7 +10,14 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
-import { findUserById, getUserInfo, settleActiveRoleType, type UserRow } from '../users/service.ts';
+import { companyRoleOf, companyRoleSql, toCompanyRole } from '../companies/service.ts';
+import {
+  findUserById,
+  roleTypeIdsOf,
+  settleActiveRoleType,
+  toUserInfo,
+  type UserRow,
+} from '../users/service.ts';
 import { userRoleTypes, users } from '../users/tables.ts';
 import { loginCodes, loginFailures, sessions } from './tables.ts';
 
@@ -53,15 +60,24 @@ async function loginResult(
   userId: string,
   sessionId: string,
 ): Promise<LoginResult> {
-  const info = await getUserInfo(db, userId);
+  const info = await currentUserInfo(db, userId);
   if (!info) throw new AppError(401, '您已退出，请重新登录!');
   const token = await tokens.sign(userId, sessionId);
   return { ...info, token, token_type: 'Bearer', access_token: token, expires_in: tokens.ttlMinutes };
 }
 
+/** `GET /api/user` and the login answer's user: role types held and the company role (spec §3). */
+export async function currentUserInfo(db: DbOrTx, userId: string): Promise<UserInfo | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  return toUserInfo(user, await roleTypeIdsOf(db, userId), await companyRoleOf(db, userId, user.companyId));
+}
+
 export interface SessionUser {
   user: UserRow;
   roleTypeIds: number[];
+  /** 1 管理员, 2 成员 in `user.companyId`; null without one. */
+  companyRole: 1 | 2 | null;
 }
 
 /**
@@ -77,6 +93,7 @@ export function createSessionLookup(
       roleTypeIds: sql<
         number[]
       >`array(select ${userRoleTypes.roleTypeId} from ${userRoleTypes} where ${userRoleTypes.userId} = ${users.id} order by 1)`,
+      companyRole: companyRoleSql(users.id, users.companyId),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -93,7 +110,13 @@ export function createSessionLookup(
     .prepare('auth_session_user');
   return async (sessionId, userId) => {
     const [row] = await query.execute({ sessionId, userId });
-    return row && { user: row.user, roleTypeIds: row.roleTypeIds ?? [] };
+    return (
+      row && {
+        user: row.user,
+        roleTypeIds: row.roleTypeIds ?? [],
+        companyRole: toCompanyRole(row.companyRole),
+      }
+    );
   };
 }
 

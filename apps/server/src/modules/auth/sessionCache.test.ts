@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../users/service.ts';
 import { SessionCache } from './sessionCache.ts';
 
-const entry = (id: string) => ({ user: { id } as UserRow, roleTypeIds: [1] });
+const entry = (id: string) => ({ user: { id } as UserRow, roleTypeIds: [1], companyRole: null });
 
 describe('session cache', () => {
   it('answers within its lifetime and not after', () => {

@@ -1,32 +1,33 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
 import type { CompanyInfo, JoinRequestRow } from '@skill-cert/shared/company';
 import type { MessagePage } from '@skill-cert/shared/messages';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
+import { api, login, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount } from '../users/service.ts';
+import { registerUser, secondCompanyBody, secondEnterprise, uploadAs } from './testing.ts';
 
 const ctx = useTestApp();
 
-async function uploadImage(token: string): Promise<string> {
-  const { payload, headers } = multipartFile('营业执照.png', samples.png);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/files/upload?type=image',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-  return res.json().data.file_id;
+const uploadImage = (token: string) => uploadAs(ctx, token);
+const companyBody = secondCompanyBody;
+
+/** Signs in duojuese, a plain member of the demo enterprise, as 企业端. */
+async function demoMember(): Promise<string> {
+  const { token } = await login(ctx.app, 'duojuese');
+  await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 1 } });
+  return token;
 }
 
-const companyBody = (licence: string) => ({
-  name: '杭州新创科技有限公司',
-  credit_code: '91350100M000100Y43',
-  region_code: '330106',
-  address: '文三路 100 号',
-  contact_name: '李四',
-  contact_phone: '13912345678',
-  licence_file_id: licence,
-});
+/** A member added by phone signs in by SMS code (they have no password). */
+async function smsLogin(phone: string): Promise<LoginResult> {
+  await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone } });
+  const res = await api<LoginResult>(ctx.app, 'POST', '/api/phone/login', {
+    body: { phone, verify_code: ctx.sms.lastCode(phone) },
+  });
+  expect(res.body.code, res.body.message).toBe(200);
+  return res.body.data;
+}
 
 describe('POST /api/companies', () => {
   it('creates the company; the creator becomes its administrator and lands on /record-application', async () => {
@@ -66,6 +67,128 @@ describe('POST /api/companies', () => {
     expect((await api(ctx.app, 'POST', '/api/companies', { token, body: dup })).body.message).toBe(
       '该统一社会信用代码已注册，请联系该企业管理员邀请您加入',
     );
+  });
+
+  it('refuses a region that is not a real county or city', async () => {
+    const { token } = await login(ctx.app, 'xinqiye');
+    for (const region_code of ['999999', '330000', 'abc']) {
+      const res = await api(ctx.app, 'POST', '/api/companies', {
+        token,
+        body: { ...companyBody(await uploadImage(token)), region_code },
+      });
+      expect(res.body, region_code).toEqual({ code: 400, message: '请选择所在地区', data: null });
+    }
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+  });
+
+  it("refuses another user's upload as the licence", async () => {
+    const other = await login(ctx.app, 'qiye');
+    const foreign = await uploadImage(other.token);
+    const { token } = await login(ctx.app, 'xinqiye');
+    const res = await api(ctx.app, 'POST', '/api/companies', { token, body: companyBody(foreign) });
+    expect(res.body).toEqual({ code: 400, message: '请重新上传营业执照', data: null });
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+  });
+
+  it("the licence becomes the company's file: a second member and a new administrator read it", async () => {
+    const b = await secondEnterprise(ctx);
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token: b.token,
+      body: { name: '第二成员', phone: '13911110011' },
+    });
+    const member = await smsLogin('13911110011');
+    const company = await api<CompanyInfo>(ctx.app, 'GET', `/api/companies/${b.companyId}`, {
+      token: member.token,
+    });
+    const licence = company.body.data.licence_file!;
+    const read = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: licence.webPath, headers: { authorization: `Bearer ${token}` } });
+    expect((await read(member.token)).statusCode).toBe(200);
+    // The creator hands the administrator role over and leaves: the new administrator still reads it.
+    await ctx.database.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+    const sent = await api(ctx.app, 'POST', '/api/newAdmin/sms', {
+      token: b.token,
+      body: { user_id: member._id },
+    });
+    expect(sent.body.code).toBe(200);
+    await api(ctx.app, 'POST', `/api/companies/members/${member._id}/makeAdmin`, {
+      token: b.token,
+      body: { verify_code: ctx.sms.lastCode('13911110011') },
+    });
+    expect(
+      (await api(ctx.app, 'DELETE', `/api/companies/members/${b.admin._id}`, { token: member.token })).body
+        .code,
+    ).toBe(200);
+    expect((await read(member.token)).statusCode).toBe(200);
+    // A user of another company still may not.
+    expect((await read((await login(ctx.app, 'qiye')).token)).statusCode).toBe(403);
+  });
+
+  it('a double submit (two concurrent identical requests) creates one company and answers the other with 400', async () => {
+    const { token } = await login(ctx.app, 'xinqiye');
+    const body = companyBody(await uploadImage(token));
+    const results = await Promise.all([
+      api(ctx.app, 'POST', '/api/companies', { token, body }),
+      api(ctx.app, 'POST', '/api/companies', { token, body }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)?.body.message).toBe(
+      '该统一社会信用代码已注册，请联系该企业管理员邀请您加入',
+    );
+    const platform = await login(ctx.app, 'pingtai');
+    const list = await api<{ list: CompanyInfo[] }>(
+      ctx.app,
+      'GET',
+      '/api/platform/companies?keyword=91350100M000100Y43',
+      {
+        token: platform.token,
+      },
+    );
+    expect(list.body.data.list).toHaveLength(1);
+  });
+
+  it('two concurrent creations by one user with different credit codes leave the user in one company', async () => {
+    const { token } = await login(ctx.app, 'xinqiye');
+    const licence = await uploadImage(token);
+    const results = await Promise.all([
+      api<CompanyInfo>(ctx.app, 'POST', '/api/companies', { token, body: companyBody(licence) }),
+      api<CompanyInfo>(ctx.app, 'POST', '/api/companies', {
+        token,
+        body: { ...companyBody(licence), name: '杭州另一家公司', credit_code: '91350100MA0000001P' },
+      }),
+    ]);
+    const okOnes = results.filter((r) => r.body.code === 200);
+    expect(okOnes).toHaveLength(1);
+    const refused = results.find((r) => r.body.code !== 200)!;
+    expect([400, 403]).toContain(refused.status);
+    const user = await findUserByAccount(ctx.app.db, 'xinqiye');
+    expect(user?.companyId).toBe(okOnes[0].body.data._id);
+    const platform = await login(ctx.app, 'pingtai');
+    const all = await api<{ meta: { total: number } }>(ctx.app, 'GET', '/api/platform/companies', {
+      token: platform.token,
+    });
+    expect(all.body.data.meta.total).toBe(3);
+  });
+
+  it('two users racing for one credit code: one company, the other told the code is registered', async () => {
+    const first = await login(ctx.app, 'xinqiye');
+    const second = await registerUser(ctx, 'dierge', '13911110021');
+    const results = await Promise.all([
+      api(ctx.app, 'POST', '/api/companies', {
+        token: first.token,
+        body: companyBody(await uploadImage(first.token)),
+      }),
+      api(ctx.app, 'POST', '/api/companies', {
+        token: second.token,
+        body: companyBody(await uploadImage(second.token)),
+      }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)?.body).toEqual({
+      code: 400,
+      message: '该统一社会信用代码已注册，请联系该企业管理员邀请您加入',
+      data: null,
+    });
   });
 
   it('refuses a user who already has a company', async () => {
@@ -147,6 +270,68 @@ describe('joining by invite code', () => {
     ).toBe(3);
   });
 
+  it('withdrawing with nothing pending is refused', async () => {
+    const { token } = await login(ctx.app, 'xinqiye');
+    const res = await api(ctx.app, 'DELETE', '/api/companies/myJoinRequest', { token });
+    expect(res.body).toEqual({ code: 400, message: '您没有待审核的加入申请', data: null });
+  });
+
+  it('a frozen company cannot be joined', async () => {
+    const platform = await login(ctx.app, 'pingtai');
+    const companyId = (await findUserByAccount(ctx.app.db, 'qiye'))!.companyId!;
+    await api(ctx.app, 'POST', `/api/platform/companies/${companyId}/freeze`, { token: platform.token });
+    const { token } = await login(ctx.app, 'xinqiye');
+    const res = await api(ctx.app, 'POST', '/api/companies/join', { token, body: { code: 'DEMO2026' } });
+    expect(res.body).toEqual({ code: 400, message: '该企业已被冻结，暂不能加入', data: null });
+    expect((await api(ctx.app, 'GET', '/api/companies/myJoinRequest', { token })).body.data).toBeNull();
+  });
+
+  it('a request is decided once: approving twice, or after rejecting, is refused', async () => {
+    const applicant = await login(ctx.app, 'xinqiye');
+    const asked = await api<{ _id: string }>(ctx.app, 'POST', '/api/companies/join', {
+      token: applicant.token,
+      body: { code: 'DEMO2026' },
+    });
+    const id = asked.body.data._id;
+    const admin = await login(ctx.app, 'qiye');
+    const both = await Promise.all([
+      api(ctx.app, 'POST', `/api/companies/joinRequests/${id}/approve`, { token: admin.token }),
+      api(ctx.app, 'POST', `/api/companies/joinRequests/${id}/approve`, { token: admin.token }),
+    ]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.body.code === 400)?.body.message).toBe('该申请已处理');
+    const reject = await api(ctx.app, 'POST', `/api/companies/joinRequests/${id}/reject`, {
+      token: admin.token,
+      body: { reason: '晚了' },
+    });
+    expect(reject.body).toEqual({ code: 400, message: '该申请已处理', data: null });
+    const messages = await api<MessagePage>(ctx.app, 'GET', '/api/message', { token: applicant.token });
+    expect(messages.body.data.list.filter((m) => m.content.includes('申请已通过'))).toHaveLength(1);
+  });
+
+  it('approving a user who meanwhile created their own company is refused and changes nothing', async () => {
+    const applicant = await login(ctx.app, 'xinqiye');
+    const asked = await api<{ _id: string }>(ctx.app, 'POST', '/api/companies/join', {
+      token: applicant.token,
+      body: { code: 'DEMO2026' },
+    });
+    const own = await api<CompanyInfo>(ctx.app, 'POST', '/api/companies', {
+      token: applicant.token,
+      body: companyBody(await uploadImage(applicant.token)),
+    });
+    expect(own.body.code).toBe(200);
+    const admin = await login(ctx.app, 'qiye');
+    const res = await api(ctx.app, 'POST', `/api/companies/joinRequests/${asked.body.data._id}/approve`, {
+      token: admin.token,
+    });
+    expect(res.body).toEqual({ code: 400, message: '该申请已撤回', data: null });
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBe(own.body.data._id);
+    const members = await api<{ list: { name: string }[] }>(ctx.app, 'GET', '/api/companies/members', {
+      token: admin.token,
+    });
+    expect(members.body.data.list.map((m) => m.name)).not.toContain('xinqiye');
+  });
+
   it('a wrong code, or joining switched off, is refused', async () => {
     const { token } = await login(ctx.app, 'xinqiye');
     expect(
@@ -205,15 +390,50 @@ describe('settings and tenant boundary', () => {
     ).toBe(logo);
   });
 
-  it('a member who is not the administrator cannot change settings or see join requests', async () => {
-    const { token } = await login(ctx.app, 'duojuese'); // member of the demo company
-    await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 1 } });
-    const res = await api(ctx.app, 'PATCH', '/api/companies/updateSubName', {
-      token,
-      body: { sub_name: 'x' },
+  it('a member who is not the administrator cannot change any setting, the invite code or see join requests', async () => {
+    const token = await demoMember();
+    const companyId = (await findUserByAccount(ctx.app.db, 'qiye'))!.companyId!;
+    const before = await api<CompanyInfo>(ctx.app, 'GET', `/api/companies/${companyId}`, { token });
+    const logo = await uploadImage(token);
+    const refused: [string, string, unknown?][] = [
+      ['PATCH', '/api/companies/updateSubName', { sub_name: '成员改的' }],
+      ['PATCH', '/api/companies/updateContactInfo', { contact_name: '成员', contact_phone: '13912345678' }],
+      ['PATCH', '/api/companies/updateEnName', { en_name: 'Member Co' }],
+      ['PATCH', '/api/companies/updateLogo', { logo_file_id: logo }],
+      ['GET', '/api/companies/getInitiateCode'],
+      ['GET', '/api/companies/switchInitiateStatus'],
+      ['GET', '/api/companies/joinRequests'],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await api(ctx.app, method as 'GET', path, { token, body });
+      expect(res.body, path).toEqual({ code: 403, message: '仅企业管理员可以执行此操作', data: null });
+    }
+    const after = await api<CompanyInfo>(ctx.app, 'GET', `/api/companies/${companyId}`, { token });
+    expect(after.body.data).toEqual(before.body.data);
+  });
+
+  it("a logo uploaded by a member is the company's and every member sees it", async () => {
+    const member = await demoMember();
+    const { token } = await login(ctx.app, 'qiye');
+    const logo = await uploadImage(token);
+    await api(ctx.app, 'PATCH', '/api/companies/updateLogo', { token, body: { logo_file_id: logo } });
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${logo}`,
+      headers: { authorization: `Bearer ${member}` },
     });
-    expect(res.body).toEqual({ code: 403, message: '仅企业管理员可以执行此操作', data: null });
-    expect((await api(ctx.app, 'GET', '/api/companies/joinRequests', { token })).status).toBe(403);
+    expect(read.statusCode).toBe(200);
+  });
+
+  it("refuses another company's file as the logo", async () => {
+    const b = await secondEnterprise(ctx);
+    const foreign = await uploadImage(b.token);
+    const { token } = await login(ctx.app, 'qiye');
+    const res = await api(ctx.app, 'PATCH', '/api/companies/updateLogo', {
+      token,
+      body: { logo_file_id: foreign },
+    });
+    expect(res.body).toEqual({ code: 400, message: '请重新上传企业标志', data: null });
   });
 
   it('names bad settings input', async () => {
@@ -232,39 +452,40 @@ describe('settings and tenant boundary', () => {
     ).toBe('英文名称只能包含英文字母、数字和常用符号');
   });
 
-  it("a user of one company cannot read another company's record or act on its join requests", async () => {
-    const other = await findUserByAccount(ctx.app.db, 'jigou');
-    const { token } = await login(ctx.app, 'qiye');
-    expect((await api(ctx.app, 'GET', `/api/companies/${other!.companyId}`, { token })).status).toBe(404);
+  it('a member reads their own company record (for /profile)', async () => {
+    const token = await demoMember();
     const own = await api<CompanyInfo>(
       ctx.app,
       'GET',
       `/api/companies/${(await findUserByAccount(ctx.app.db, 'qiye'))!.companyId}`,
       { token },
     );
-    expect(own.body.data.name).toBe('示例智能制造有限公司');
-    // A join request to the institution, decided by the enterprise administrator: not found for them.
-    const applicant = await login(ctx.app, 'xinqiye');
-    await api(ctx.app, 'POST', '/api/companies/join', { token: applicant.token, body: { code: 'JGDM2026' } });
-    const mine = await api<JoinRequestRow>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
-      token: applicant.token,
-    });
-    const res = await api(ctx.app, 'POST', `/api/companies/joinRequests/${mine.body.data._id}/approve`, {
-      token,
-    });
-    expect(res.status).toBe(404);
-    expect(
-      (await api<JoinRequestRow>(ctx.app, 'GET', '/api/companies/myJoinRequest', { token: applicant.token }))
-        .body.data.status,
-    ).toBe(0);
+    expect(own.body.data).toMatchObject({ name: '示例智能制造有限公司', type: 1, type_text: '企业' });
   });
 
-  it('the platform may read any company record', async () => {
-    const { token } = await login(ctx.app, 'pingtai');
+  it('the platform with 企业管理 (platform:company:list) may read any company record', async () => {
     const other = await findUserByAccount(ctx.app.db, 'jigou');
-    expect(
-      (await api<CompanyInfo>(ctx.app, 'GET', `/api/companies/${other!.companyId}`, { token })).body.data
-        .name,
-    ).toBe('示例职业技能培训评价中心');
+    for (const name of ['pingtai', 'yunying']) {
+      const { token } = await login(ctx.app, name);
+      expect(
+        (await api<CompanyInfo>(ctx.app, 'GET', `/api/companies/${other!.companyId}`, { token })).body.data,
+        name,
+      ).toMatchObject({ name: '示例职业技能培训评价中心', type: 2, type_text: '培训评价机构' });
+    }
+  });
+
+  it('a platform user without platform:company:list cannot read a company record', async () => {
+    const admin = await login(ctx.app, 'pingtai');
+    const operator = await findUserByAccount(ctx.app.db, 'yunying');
+    // 运营人员 loses its roles: still 平台端, but holds no permission.
+    const stripped = await api(ctx.app, 'PUT', `/api/users/${operator!.id}/roles`, {
+      token: admin.token,
+      body: { role_ids: [] },
+    });
+    expect(stripped.body.code).toBe(200);
+    const { token } = await login(ctx.app, 'yunying');
+    const companyId = (await findUserByAccount(ctx.app.db, 'qiye'))!.companyId!;
+    const res = await api(ctx.app, 'GET', `/api/companies/${companyId}`, { token });
+    expect(res.body).toEqual({ code: 403, message: '没有权限执行此操作', data: null });
   });
 });

@@ -1,8 +1,10 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
 import type { MemberRow } from '@skill-cert/shared/company';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
-import { findUserByAccount } from '../users/service.ts';
+import { findUserByAccount, roleTypeIdsOf } from '../users/service.ts';
+import { secondEnterprise } from './testing.ts';
 
 const ctx = useTestApp();
 
@@ -15,6 +17,37 @@ describe('staff (/user-list)', () => {
       ['duojuese', '成员'],
     ]);
     expect(res.body.data.list[0].joined_time_str).toMatch(/^\d{4}-\d{2}-\d{2} /);
+  });
+
+  it('searches members and join requests by name or phone, with % and _ taken literally', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const members = async (keyword: string) =>
+      (
+        await api<{ list: MemberRow[] }>(
+          ctx.app,
+          'GET',
+          `/api/companies/members?keyword=${encodeURIComponent(keyword)}`,
+          { token },
+        )
+      ).body.data.list.map((m) => m.name);
+    expect(await members('0005')).toEqual(['duojuese']);
+    expect(await members('QIYE')).toEqual(['qiye']);
+    expect(await members('%')).toEqual([]);
+    expect(await members('_')).toEqual([]);
+    const applicant = await login(ctx.app, 'xinqiye');
+    await api(ctx.app, 'POST', '/api/companies/join', { token: applicant.token, body: { code: 'DEMO2026' } });
+    const requests = async (keyword: string) =>
+      (
+        await api<{ list: { user_name: string }[] }>(
+          ctx.app,
+          'GET',
+          `/api/companies/joinRequests?keyword=${encodeURIComponent(keyword)}`,
+          { token },
+        )
+      ).body.data.list.map((r) => r.user_name);
+    expect(await requests('xinqi')).toEqual(['xinqiye']);
+    expect(await requests('%')).toEqual([]);
+    expect(await requests('xin_iye')).toEqual([]);
   });
 
   it('adds a new person by name and phone: an account is created and can sign in by SMS code', async () => {
@@ -52,6 +85,137 @@ describe('staff (/user-list)', () => {
     expect(taken.body.message).toBe('该手机号的用户已加入其他企业');
   });
 
+  it('adds only enterprise accounts: a platform operator or an examiner is refused and left untouched', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    for (const [name, phone] of [
+      ['yunying', '13800000007'],
+      ['kaoping', '13800000004'],
+    ]) {
+      const res = await api(ctx.app, 'POST', '/api/companies/members', { token, body: { name, phone } });
+      expect(res.body, name).toEqual({
+        code: 400,
+        message: '该手机号已注册为非企业端账号，不能直接添加为成员',
+        data: null,
+      });
+      const user = await findUserByAccount(ctx.app.db, name);
+      expect(user?.companyId).toBeNull();
+      expect(await roleTypeIdsOf(ctx.app.db, user!.id)).not.toContain(1);
+    }
+  });
+
+  it("adding an enterprise user withdraws their pending request elsewhere; it is no one else's to decide", async () => {
+    const b = await secondEnterprise(ctx);
+    const code = await api<{ initiate_code: string }>(ctx.app, 'GET', '/api/companies/getInitiateCode', {
+      token: b.token,
+    });
+    const { token } = await login(ctx.app, 'qiye');
+    const added = await api<{ user_id: string }>(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: '新员工', phone: '13911114444' },
+    });
+    // Removed again, the person is an enterprise user without a company and asks to join B.
+    await api(ctx.app, 'DELETE', `/api/companies/members/${added.body.data.user_id}`, { token });
+    await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13911114444' } });
+    const person = await api<LoginResult>(ctx.app, 'POST', '/api/phone/login', {
+      body: { phone: '13911114444', verify_code: ctx.sms.lastCode('13911114444') },
+    });
+    await api(ctx.app, 'POST', '/api/companies/join', {
+      token: person.body.data.token,
+      body: { code: code.body.data.initiate_code },
+    });
+    expect(
+      (
+        await api(ctx.app, 'POST', '/api/companies/members', {
+          token,
+          body: { name: '新员工', phone: '13911114444' },
+        })
+      ).body.code,
+    ).toBe(200);
+    const mine = await api<{ status: number }>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
+      token: person.body.data.token,
+    });
+    expect(mine.body.data.status).toBe(3);
+  });
+
+  it('names bad input on add, and refuses an existing member', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ phone: '13911112222' }, '请输入姓名'],
+      [{ name: '张', phone: '13911112222' }, '姓名应为2-32个字符'],
+      [{ name: '张 三', phone: '13911112222' }, '姓名只能包含中文、字母、数字或 _ . -'],
+      [{ name: '张三' }, '请输入手机号'],
+      [{ name: '张三', phone: '1391111222' }, '手机号格式不正确'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api(ctx.app, 'POST', '/api/companies/members', { token, body });
+      expect(res.body, message).toEqual({ code: 400, message, data: null });
+    }
+    const again = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'duojuese', phone: '13800000005' },
+    });
+    expect(again.body).toEqual({ code: 400, message: '该用户已是本企业成员', data: null });
+    const nameTaken = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'pingtai', phone: '13911115555' },
+    });
+    expect(nameTaken.body.message).toBe('该姓名已被其他账号用作用户名，请加以区分（如 张三2）');
+  });
+
+  it('two administrators adding the same new name at once: one account, the other answered with 400', async () => {
+    const b = await secondEnterprise(ctx);
+    const { token } = await login(ctx.app, 'qiye');
+    const results = await Promise.all([
+      api(ctx.app, 'POST', '/api/companies/members', {
+        token,
+        body: { name: '同名者', phone: '13911116661' },
+      }),
+      api(ctx.app, 'POST', '/api/companies/members', {
+        token: b.token,
+        body: { name: '同名者', phone: '13911116662' },
+      }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect([
+      '该姓名已被其他账号用作用户名，请加以区分（如 张三2）',
+      '该名称已被其他账号用作用户名，请加以区分（如 张三2）',
+    ]).toContain(results.find((r) => r.status === 400)?.body.message);
+  });
+
+  it('removing, promoting or sending the hand-over code to a non-member is 404; promoting yourself is refused', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const outsider = await findUserByAccount(ctx.app.db, 'xinqiye');
+    const unknown = '0190a8f0-0000-7000-8000-000000000000';
+    for (const id of [outsider!.id, unknown]) {
+      expect((await api(ctx.app, 'DELETE', `/api/companies/members/${id}`, { token })).body).toEqual({
+        code: 404,
+        message: '成员不存在',
+        data: null,
+      });
+      expect(
+        (await api(ctx.app, 'POST', '/api/newAdmin/sms', { token, body: { user_id: id } })).body.message,
+      ).toBe('成员不存在');
+      expect(
+        (
+          await api(ctx.app, 'POST', `/api/companies/members/${id}/makeAdmin`, {
+            token,
+            body: { verify_code: '123456' },
+          })
+        ).body.message,
+      ).toBe('成员不存在');
+    }
+    expect(ctx.sms.sent).toHaveLength(0);
+    const self = await findUserByAccount(ctx.app.db, 'qiye');
+    const selfSms = await api(ctx.app, 'POST', '/api/newAdmin/sms', { token, body: { user_id: self!.id } });
+    expect(selfSms.body).toEqual({ code: 400, message: '您已是管理员，请选择其他成员', data: null });
+    const selfAdmin = await api(ctx.app, 'POST', `/api/companies/members/${self!.id}/makeAdmin`, {
+      token,
+      body: { verify_code: '123456' },
+    });
+    expect(selfAdmin.body).toEqual({ code: 400, message: '您已是管理员，请选择其他成员', data: null });
+    expect((await api(ctx.app, 'GET', '/api/companies/getInitiateCode', { token })).body.code).toBe(200);
+  });
+
   it('removes a member after the administrator asks; never the last administrator', async () => {
     const { token } = await login(ctx.app, 'qiye');
     const duo = await findUserByAccount(ctx.app.db, 'duojuese');
@@ -74,11 +238,12 @@ describe('staff (/user-list)', () => {
         })
       ).status,
     ).toBe(403);
-    const other = await login(ctx.app, 'jigou');
+    const other = await secondEnterprise(ctx);
     const duo = await findUserByAccount(ctx.app.db, 'duojuese');
     expect(
-      (await api(ctx.app, 'DELETE', `/api/companies/members/${duo!.id}`, { token: other.token })).status,
-    ).toBe(403);
+      (await api(ctx.app, 'DELETE', `/api/companies/members/${duo!.id}`, { token: other.token })).body,
+    ).toEqual({ code: 404, message: '成员不存在', data: null });
+    expect((await findUserByAccount(ctx.app.db, 'duojuese'))?.companyId).not.toBeNull();
   });
 
   it('hands the administrator role over with a code sent to the new administrator', async () => {
@@ -125,6 +290,92 @@ describe('changing the bound phone', () => {
     expect((await api<LoginResult>(ctx.app, 'GET', '/api/user', { token })).body.data.phone).toBe(
       '13977778888',
     );
+  });
+
+  /** Old phone code → ticket. */
+  async function ticketOf(token: string, oldPhone: string): Promise<string> {
+    await api(ctx.app, 'GET', '/api/changePhone/sms', { token });
+    const checked = await api<{ ticket: string }>(ctx.app, 'POST', '/api/changePhone/checkSms', {
+      token,
+      body: { verify_code: ctx.sms.lastCode(oldPhone) },
+    });
+    expect(checked.body.code).toBe(200);
+    return checked.body.data.ticket;
+  }
+  /** Lets the next code to any phone go out now (the 60 s rule). */
+  const aMinuteLater = () =>
+    ctx.database.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+
+  it('the ticket is single-use: after one change it opens neither a code to a new phone nor a second change', async () => {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
+    expect(
+      (
+        await api(ctx.app, 'POST', '/api/changePhone', {
+          token,
+          body: { phone: '13977778888', verify_code: ctx.sms.lastCode('13977778888'), ticket },
+        })
+      ).body.code,
+    ).toBe(200);
+    await aMinuteLater();
+    const send = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13966665555&ticket=${ticket}`, {
+      token,
+    });
+    expect(send.body).toEqual({ code: 400, message: '请先验证原手机号', data: null });
+    expect(ctx.sms.lastCode('13966665555')).toBeUndefined();
+    const replay = await api(ctx.app, 'POST', '/api/changePhone', {
+      token,
+      body: { phone: '13966665555', verify_code: '123456', ticket },
+    });
+    expect(replay.body.message).toBe('请先验证原手机号');
+    expect((await findUserByAccount(ctx.app.db, 'kaoping'))?.phone).toBe('13977778888');
+  });
+
+  it("the ticket is bound to its user and the phone it was checked for: another user's ticket is refused", async () => {
+    const examiner = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(examiner.token, '13800000004');
+    const other = await login(ctx.app, 'yunying');
+    const res = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, {
+      token: other.token,
+    });
+    expect(res.body).toEqual({ code: 400, message: '请先验证原手机号', data: null });
+  });
+
+  it('a ticket expires after 10 minutes', async () => {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    await ctx.database.db.execute(
+      sql`update verification_tickets set expires_at = now() - interval '1 second'`,
+    );
+    const res = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, {
+      token,
+    });
+    expect(res.body.message).toBe('请先验证原手机号');
+  });
+
+  it('a new phone taken by another account after its code was sent is refused, and the ticket stays usable', async () => {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
+    const code = ctx.sms.lastCode('13977778888')!;
+    // Meanwhile an administrator adds someone with that phone.
+    const admin = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token: admin.token,
+      body: { name: '抢先者', phone: '13977778888' },
+    });
+    const res = await api(ctx.app, 'POST', '/api/changePhone', {
+      token,
+      body: { phone: '13977778888', verify_code: code, ticket },
+    });
+    expect(res.body).toEqual({ code: 400, message: '该手机号已被其他账号使用', data: null });
+    expect((await findUserByAccount(ctx.app.db, 'kaoping'))?.phone).toBe('13800000004');
+    await aMinuteLater();
+    const retry = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13966665555&ticket=${ticket}`, {
+      token,
+    });
+    expect(retry.body.message).toBe('验证码已发送至新手机号');
   });
 
   it('refuses a phone used by another account, and the new-phone step without a ticket', async () => {

@@ -16,11 +16,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
-import { readableFile } from '../files/service.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { assignToCompany } from '../files/service.ts';
 import { issueUploadToken } from '../files/uploadTokens.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
 import {
+  ALREADY_ADMIN,
+  ALREADY_IN_COMPANY,
   addMemberByPhone,
   assertCompanyActive,
   assertCompanyAdmin,
@@ -63,8 +65,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
   app.post('/api/companies', { preHandler: enterprise, schema: { body: createCompanyBody } }, async (req) => {
-    if (req.auth.user.companyId) throw forbidden('您已加入企业，不能再创建企业');
-    await readableFile(db, req.body.licence_file_id, req.auth.user);
+    if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
     const company = await createCompany(db, req.auth.userId, req.body);
     return ok(toCompanyInfo(company), '企业创建成功');
   });
@@ -112,11 +113,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: enterprise, schema: { body: logoBody } },
     async (req) => {
       const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      await readableFile(db, req.body.logo_file_id, req.auth.user);
-      return ok(
-        toCompanyInfo(await updateCompany(db, companyId, { logoFileId: req.body.logo_file_id })),
-        '保存成功',
-      );
+      // The logo becomes the company's file, so every member sees it.
+      const company = await db.transaction(async (tx) => {
+        await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
+        return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
+      });
+      return ok(toCompanyInfo(company), '保存成功');
     },
   );
 
@@ -241,6 +243,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: enterprise, schema: { body: newAdminSmsBody } },
     async (req) => {
       const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
       const target = await memberUser(db, companyId, req.body.user_id);
       await sendCode(db, app.sms, target.phone, 'newAdmin');
       return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
@@ -255,6 +258,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
+      if (req.params.userId === req.auth.userId) throw badRequest(ALREADY_ADMIN);
       const target = await memberUser(db, companyId, req.params.userId);
       await consumeCode(db, target.phone, 'newAdmin', req.body.verify_code);
       await transferAdmin(db, companyId, req.auth.userId, target.id);
@@ -274,6 +278,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: pageQuery.extend({
           keyword: z.string().trim().optional(),
+          type: z.coerce
+            .number()
+            .pipe(
+              z.union([z.literal(1), z.literal(2)], {
+                error: '企业类型只能是 1（企业）或 2（培训评价机构）',
+              }),
+            )
+            .optional(),
           status: z.coerce.number().int().min(0).max(1).optional(),
         }),
       },
@@ -304,11 +316,15 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // A company's record: its own members, or the platform (review). Anyone else: 404, as if it did not exist.
-  app.get('/api/companies/:id', { schema: { params: idParams } }, async (req) => {
+  // A company's record: its own members, or the platform with 企业管理 (platform:company:list). Anyone else:
+  // 404, as if it did not exist.
+  const platformCompanyReader = platform('platform:company:list');
+  app.get('/api/companies/:id', { schema: { params: idParams } }, async (req, reply) => {
+    if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
+      await platformCompanyReader.call(app, req, reply);
+    else if (req.auth.user.companyId !== req.params.id) throw notFound('企业不存在');
     const company = await findCompany(db, req.params.id);
-    const isPlatform = req.auth.user.activeRoleTypeId === RoleType.PLATFORM;
-    if (!company || (!isPlatform && req.auth.user.companyId !== company.id)) throw notFound('企业不存在');
+    if (!company) throw notFound('企业不存在');
     return ok(toCompanyInfo(company));
   });
 };

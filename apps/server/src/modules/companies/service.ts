@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   type CompanyInfo,
   CompanyRole,
+  type CompanyRoleValue,
+  CompanyType,
+  type CompanyTypeValue,
   type CreateCompanyBody,
   companyRoleText,
+  companyTypeText,
   type JoinRequestRow,
   JoinRequestStatus,
   joinRequestStatusText,
@@ -11,13 +15,21 @@ import {
 } from '@skill-cert/shared/company';
 import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ackNotice, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { regionNames } from '../area/service.ts';
-import { webPathOf } from '../files/service.ts';
-import { createUser, findUserByPhone, grantRoleType, isNameTaken } from '../users/service.ts';
+import { assignToCompany, webPathOf } from '../files/service.ts';
+import {
+  claimCompany,
+  createUser,
+  findUserByPhone,
+  isNameTaken,
+  leaveCompany,
+  roleTypeIdsOf,
+} from '../users/service.ts';
 import { users } from '../users/tables.ts';
 import { companies, companyMembers, joinRequests } from './tables.ts';
 
@@ -29,6 +41,8 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
   return {
     _id: c.id,
     name: c.name,
+    type: c.type === CompanyType.INSTITUTION ? CompanyType.INSTITUTION : CompanyType.ENTERPRISE,
+    type_text: companyTypeText[c.type] ?? companyTypeText[CompanyType.ENTERPRISE],
     credit_code: c.creditCode,
     sub_name: c.subName,
     en_name: c.enName,
@@ -71,26 +85,52 @@ export async function assertCompanyAdmin(
   return m.companyId;
 }
 
+/** The user's role in their current company, as SQL beside a query of `users` (the session lookup). */
+export const companyRoleSql = (userId: Column, companyId: Column): SQL<number | null> =>
+  sql<number | null>`(select ${companyMembers.role} from ${companyMembers}
+    where ${companyMembers.userId} = ${userId} and ${companyMembers.companyId} = ${companyId})`;
+
+/** 1 管理员 / 2 成员 for a stored role; null for none. */
+export const toCompanyRole = (role: number | null | undefined): CompanyRoleValue | null =>
+  role === CompanyRole.ADMIN ? CompanyRole.ADMIN : role === CompanyRole.MEMBER ? CompanyRole.MEMBER : null;
+
+/** The user's role in `companyId`, or null. */
+export async function companyRoleOf(
+  db: DbOrTx,
+  userId: string,
+  companyId: string | null,
+): Promise<CompanyRoleValue | null> {
+  if (!companyId) return null;
+  const [m] = await db
+    .select({ role: companyMembers.role })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  return toCompanyRole(m?.role);
+}
+
 const newInviteCode = () =>
   randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, 8);
 
-/** Creates a company; its creator becomes its administrator and belongs to it from now on. */
+export const ALREADY_IN_COMPANY = '您已加入企业，不能再创建企业';
+
+/**
+ * Creates an enterprise; its creator becomes its administrator and belongs to it from now on, and the business
+ * licence becomes the company's file (its members read it on /profile). All in one transaction: a second
+ * request of the same user (a double click) finds the user taken and changes nothing.
+ */
 export async function createCompany(
   db: DbOrTx,
   userId: string,
   body: CreateCompanyBody,
 ): Promise<CompanyRow> {
-  const [taken] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.creditCode, body.credit_code));
-  if (taken) throw badRequest('该统一社会信用代码已注册，请联系该企业管理员邀请您加入');
   if (regionNames(body.region_code).length < 2) throw badRequest('请选择所在地区');
+  // A credit code already registered fails its unique constraint, which plugins/errors.ts names to the user.
   return db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
       .values({
         name: body.name,
+        type: CompanyType.ENTERPRISE,
         creditCode: body.credit_code,
         regionCode: body.region_code,
         address: body.address,
@@ -101,10 +141,10 @@ export async function createCompany(
         createdBy: userId,
       })
       .returning();
+    if (!(await claimCompany(tx, userId, company.id))) throw forbidden(ALREADY_IN_COMPANY);
     await tx.insert(companyMembers).values({ companyId: company.id, userId, role: CompanyRole.ADMIN });
-    await tx.update(users).set({ companyId: company.id }).where(eq(users.id, userId));
+    await assignToCompany(tx, body.licence_file_id, userId, company.id, '请重新上传营业执照');
     await withdrawPendingRequests(tx, userId);
-    userChanged(userId);
     return company;
   });
 }
@@ -211,7 +251,7 @@ export async function withdrawMyRequest(db: DbOrTx, userId: string): Promise<voi
     .set({ status: JoinRequestStatus.WITHDRAWN, decidedAt: new Date() })
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JoinRequestStatus.PENDING)))
     .returning({ id: joinRequests.id });
-  if (rows.length === 0) throw badRequest('没有待审核的加入申请');
+  if (rows.length === 0) throw badRequest('您没有待审核的加入申请');
 }
 
 export async function listJoinRequests(
@@ -222,7 +262,7 @@ export async function listJoinRequests(
   const where = and(
     eq(joinRequests.companyId, companyId),
     q.status === undefined ? undefined : eq(joinRequests.status, q.status),
-    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
+    containsAny(q.keyword, users.name, users.phone),
   );
   const base = () =>
     db
@@ -252,19 +292,20 @@ export async function decideJoinRequest(
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<{ userId: string; companyName: string }> {
   return db.transaction(async (tx) => {
+    // The request's row stays locked until the decision is written: two clicks decide it once.
     const [row] = await tx
       .select(requestColumns)
       .from(joinRequests)
       .innerJoin(companies, eq(companies.id, joinRequests.companyId))
       .innerJoin(users, eq(users.id, joinRequests.userId))
-      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.companyId, companyId)));
+      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.companyId, companyId)))
+      .for('update', { of: joinRequests });
     if (!row) throw notFound('申请不存在');
+    if (row.request.status === JoinRequestStatus.WITHDRAWN) throw badRequest('该申请已撤回');
     if (row.request.status !== JoinRequestStatus.PENDING) throw badRequest('该申请已处理');
-    const [applicant] = await tx
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, row.request.userId));
-    if (decision.approve && applicant?.companyId) throw badRequest('该用户已加入其他企业');
+    const applicantId = row.request.userId;
+    if (decision.approve && !(await claimCompany(tx, applicantId, companyId)))
+      throw badRequest('该用户已加入其他企业');
     await tx
       .update(joinRequests)
       .set({
@@ -274,15 +315,12 @@ export async function decideJoinRequest(
         decidedAt: new Date(),
       })
       .where(eq(joinRequests.id, requestId));
-    if (decision.approve) {
+    if (decision.approve)
       await tx
         .insert(companyMembers)
-        .values({ companyId, userId: row.request.userId, role: CompanyRole.MEMBER })
+        .values({ companyId, userId: applicantId, role: CompanyRole.MEMBER })
         .onConflictDoNothing();
-      await tx.update(users).set({ companyId }).where(eq(users.id, row.request.userId));
-      userChanged(row.request.userId);
-    }
-    return { userId: row.request.userId, companyName: row.companyName };
+    return { userId: applicantId, companyName: row.companyName };
   });
 }
 
@@ -296,10 +334,7 @@ export async function listMembers(
   companyId: string,
   q: { keyword?: string; page: number; per_page: number },
 ) {
-  const where = and(
-    eq(companyMembers.companyId, companyId),
-    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
-  );
+  const where = and(eq(companyMembers.companyId, companyId), containsAny(q.keyword, users.name, users.phone));
   const [{ n }] = await db
     .select({ n: count() })
     .from(companyMembers)
@@ -324,9 +359,27 @@ export async function listMembers(
   return { list, total: n };
 }
 
+/** Every administrator of the company (the platform's company detail), and how many members it has. */
+export async function companyAdminsAndSize(db: DbOrTx, companyId: string) {
+  const admins = await db
+    .select({ user_id: users.id, name: users.name, phone: users.phone })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, CompanyRole.ADMIN)))
+    .orderBy(asc(companyMembers.joinedAt));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId));
+  return { admins, memberCount: n };
+}
+
+const NAME_TAKEN = '该姓名已被其他账号用作用户名，请加以区分（如 张三2）';
+
 /**
- * Adds a person by name and phone: an existing account without a company joins; otherwise an enterprise
- * account is created without a password (the person signs in by SMS code).
+ * Adds a person by name and phone: an enterprise account without a company joins; with no account an
+ * enterprise account is created without a password (the person signs in by SMS code). Accounts of other role
+ * types (platform operators, examiners, institutions) are never pulled in.
  */
 export async function addMemberByPhone(
   db: DbOrTx,
@@ -337,21 +390,19 @@ export async function addMemberByPhone(
     let user = await findUserByPhone(tx, input.phone);
     if (user?.companyId === companyId) throw badRequest('该用户已是本企业成员');
     if (user?.companyId) throw badRequest('该手机号的用户已加入其他企业');
+    if (user && !(await roleTypeIdsOf(tx, user.id)).includes(RoleType.ENTERPRISE))
+      throw badRequest('该手机号已注册为非企业端账号，不能直接添加为成员');
     if (!user) {
-      if (await isNameTaken(tx, input.name))
-        throw badRequest('该姓名已被其他账号用作用户名，请加以区分（如 张三2）');
+      if (await isNameTaken(tx, input.name)) throw badRequest(NAME_TAKEN);
       user = await createUser(tx, {
         name: input.name,
         phone: input.phone,
         roleTypeIds: [RoleType.ENTERPRISE],
       });
-    } else {
-      await grantRoleType(tx, user.id, RoleType.ENTERPRISE);
     }
+    if (!(await claimCompany(tx, user.id, companyId))) throw badRequest('该手机号的用户已加入其他企业');
     await tx.insert(companyMembers).values({ companyId, userId: user.id, role: CompanyRole.MEMBER });
-    await tx.update(users).set({ companyId }).where(eq(users.id, user.id));
     await withdrawPendingRequests(tx, user.id);
-    userChanged(user.id);
     return user;
   });
 }
@@ -374,11 +425,7 @@ export async function removeMember(db: DbOrTx, companyId: string, userId: string
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    await tx
-      .update(users)
-      .set({ companyId: null })
-      .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
-    userChanged(userId);
+    await leaveCompany(tx, userId, companyId);
   });
 }
 
@@ -392,6 +439,8 @@ export async function memberUser(db: DbOrTx, companyId: string, userId: string) 
   return row;
 }
 
+export const ALREADY_ADMIN = '您已是管理员，请选择其他成员';
+
 /** Hands the administrator role to another member; the old administrator stays as a member. */
 export async function transferAdmin(
   db: DbOrTx,
@@ -399,7 +448,7 @@ export async function transferAdmin(
   fromUserId: string,
   toUserId: string,
 ): Promise<void> {
-  if (fromUserId === toUserId) throw badRequest('您已是管理员');
+  if (fromUserId === toUserId) throw badRequest(ALREADY_ADMIN);
   await db.transaction(async (tx) => {
     await tx
       .update(companyMembers)
@@ -410,17 +459,19 @@ export async function transferAdmin(
       .set({ role: CompanyRole.MEMBER })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, fromUserId)));
   });
+  // Both users' company_role (GET /api/user) changed.
+  userChanged(toUserId);
+  userChanged(fromUserId);
 }
 
-/** The platform's company list: search by name or credit code, filter by status. */
+/** The platform's company list: search by name or credit code, filter by type and status. */
 export async function listCompanies(
   db: DbOrTx,
-  q: { keyword?: string; status?: number; page: number; per_page: number },
+  q: { keyword?: string; type?: CompanyTypeValue; status?: number; page: number; per_page: number },
 ) {
   const where = and(
-    q.keyword
-      ? or(ilike(companies.name, `%${q.keyword}%`), ilike(companies.creditCode, `%${q.keyword}%`))
-      : undefined,
+    containsAny(q.keyword, companies.name, companies.creditCode),
+    q.type === undefined ? undefined : eq(companies.type, q.type),
     q.status === undefined ? undefined : eq(companies.status, q.status),
   );
   const [{ n }] = await db.select({ n: count() }).from(companies).where(where);

@@ -5,6 +5,8 @@ import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
 export const companies = pgTable('companies', {
   id: idColumn(),
   name: text('name').notNull(),
+  /** 1 企业 (enterprise), 2 培训评价机构 (institution). */
+  type: smallint('type').notNull().default(1),
   creditCode: text('credit_code').unique(),
   subName: text('sub_name'),
   enName: text('en_name'),

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { RoleType } from '@skill-cert/shared/roles';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { LocalStorage, type Storage } from '../../plugins/storage.ts';
@@ -96,6 +96,31 @@ export async function readableFile(db: DbOrTx, id: string, user: UserRow): Promi
     user.activeRoleTypeId === RoleType.PLATFORM;
   if (!allowed) throw forbidden('没有权限查看该文件');
   return row;
+}
+
+/**
+ * Makes a file the company's, so every member (and a later administrator) may read it: a file the user uploaded
+ * before belonging to a company (the business licence on /join), or one already the company's. Anything else
+ * (another user's or another company's file) is refused with `refusal`. Returns nothing; throws 400.
+ */
+export async function assignToCompany(
+  db: DbOrTx,
+  fileId: string,
+  ownerId: string,
+  companyId: string,
+  refusal: string,
+): Promise<void> {
+  const rows = await db
+    .update(files)
+    .set({ companyId })
+    .where(
+      and(
+        eq(files.id, fileId),
+        or(eq(files.companyId, companyId), and(eq(files.ownerId, ownerId), isNull(files.companyId))),
+      ),
+    )
+    .returning({ id: files.id });
+  if (rows.length === 0) throw badRequest(refusal);
 }
 
 /** A new file row for content already in storage (see `recordFiles`). */

@@ -8,7 +8,7 @@ export const files = pgTable(
   {
     id: idColumn(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The uploader's company at upload time: its members may read the file. */
+    /** The uploader's company at upload time, or the company it was given to (`assignToCompany`): its members may read it. */
     companyId: uuid('company_id'),
     sha256: text('sha256').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
-import type { UploadPermission } from './uploadTokens.ts';
+import { findUserByAccount } from '../users/service.ts';
+import {
+  issueUploadToken,
+  spendUploadToken,
+  UPLOAD_TOKEN_TTL_SECONDS,
+  type UploadPermission,
+} from './uploadTokens.ts';
 
 const ctx = useTestApp();
 
@@ -40,6 +46,27 @@ describe('GET /api/companies/stsToken', () => {
     const again = await uploadSigned(body.data.upload_url);
     expect(again.status).toBe(403);
     expect(again.body).toMatchObject({ code: 403, message: '上传链接无效、已过期或已使用，请重新获取' });
+  });
+
+  it('a signed URL is refused once its 5 minutes are over, and stores nothing', async () => {
+    const qiye = (await findUserByAccount(ctx.app.db, 'qiye'))!;
+    const sixMinutesAgo = new Date(Date.now() - (UPLOAD_TOKEN_TTL_SECONDS + 60) * 1000);
+    const permission = await issueUploadToken(ctx.app.db, qiye.id, qiye.companyId, sixMinutesAgo);
+    const res = await uploadSigned(permission.upload_url);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, message: '上传链接无效、已过期或已使用，请重新获取', data: null });
+  });
+
+  it('a token is spendable up to its expiry and once only (spendUploadToken with a clock)', async () => {
+    const qiye = (await findUserByAccount(ctx.app.db, 'qiye'))!;
+    const issuedAt = new Date('2026-03-01T08:00:00Z');
+    const token = (await issueUploadToken(ctx.app.db, qiye.id, qiye.companyId, issuedAt)).upload_url
+      .split('/')
+      .pop()!;
+    const at = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
+    expect(await spendUploadToken(ctx.app.db, token, at(UPLOAD_TOKEN_TTL_SECONDS))).toBeNull();
+    expect(await spendUploadToken(ctx.app.db, token, at(UPLOAD_TOKEN_TTL_SECONDS - 1))).toBe(qiye.id);
+    expect(await spendUploadToken(ctx.app.db, token, at(UPLOAD_TOKEN_TTL_SECONDS - 1))).toBeNull();
   });
 
   it('an unknown or forged token is refused with 403', async () => {

@@ -22,8 +22,9 @@ import { formatDate, formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { regionNames } from '../area/service.ts';
-import { findCompany, listMembers, toCompanyInfo } from '../companies/service.ts';
+import { companyAdminsAndSize, findCompany, toCompanyInfo } from '../companies/service.ts';
 import { companies } from '../companies/tables.ts';
 import { readableFile, webPathOf } from '../files/service.ts';
 import { checkScope } from '../occupations/service.ts';
@@ -294,10 +295,8 @@ export interface ListFilter {
   per_page: number;
 }
 
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function listWhere(f: Omit<ListFilter, 'page' | 'per_page'>): SQL | undefined {
-  const keyword = f.keyword ? like(f.keyword) : null;
+  const keyword = f.keyword ? containsPattern(f.keyword) : null;
   return and(
     f.companyId
       ? eq(recordApplications.companyId, f.companyId)
@@ -539,20 +538,29 @@ export async function decideApplication(
   });
 }
 
-/** The platform's view of a company: its record, administrators, member count and submitted applications. */
+/** The platform's view of a company: its record, every administrator, member and application counts. */
 export async function platformCompanyDetail(db: DbOrTx, companyId: string): Promise<PlatformCompanyDetail> {
   const company = await findCompany(db, companyId);
   if (!company) throw notFound('企业不存在');
-  const members = await listMembers(db, companyId, { page: 1, per_page: 50 });
-  const { list } = await listApplications(db, { company_id: companyId, page: 1, per_page: 100 });
+  const { admins, memberCount } = await companyAdminsAndSize(db, companyId);
+  const [counts] = await db
+    .select({
+      submitted: count(),
+      approved:
+        sql<number>`count(*) filter (where ${recordApplications.status} = ${RecordStatus.APPROVED})`.mapWith(
+          Number,
+        ),
+    })
+    .from(recordApplications)
+    .where(
+      and(eq(recordApplications.companyId, companyId), ne(recordApplications.status, RecordStatus.DRAFT)),
+    );
   return {
     company: toCompanyInfo(company),
-    member_count: members.total,
-    admins: members.list
-      .filter((m) => m.role === 1)
-      .map((m) => ({ user_id: m.user_id, name: m.name, phone: m.phone })),
-    applications: list,
-    approved_count: list.filter((a) => a.status === RecordStatus.APPROVED).length,
+    member_count: memberCount,
+    admins,
+    application_count: counts.submitted,
+    approved_count: counts.approved,
   };
 }
 

@@ -2,18 +2,21 @@ import { switchRoleTypeBody } from '@skill-cert/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { getUserInfo, switchActiveRoleType, toUserInfo } from './service.ts';
+import { currentUserInfo } from '../auth/service.ts';
+import { switchActiveRoleType, toUserInfo } from './service.ts';
 
 /** The signed-in user (spec §7 "Auth and user"). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   // The guard has already loaded the user and its role types.
-  app.get('/api/user', async (req) => ok(toUserInfo(req.auth.user, req.auth.roleTypeIds)));
+  app.get('/api/user', async (req) =>
+    ok(toUserInfo(req.auth.user, req.auth.roleTypeIds, req.auth.companyRole)),
+  );
 
   app.patch('/api/user/switchRoleType', { schema: { body: switchRoleTypeBody } }, async (req) => {
     if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))
       throw forbidden('您没有该角色的权限');
-    return ok(await getUserInfo(db, req.auth.userId), '切换成功');
+    return ok(await currentUserInfo(db, req.auth.userId), '切换成功');
   });
 };

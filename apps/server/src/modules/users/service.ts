@@ -2,8 +2,9 @@ import { hash, verify } from '@node-rs/argon2';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
 import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { roleTypes, userRoleTypes, users } from './tables.ts';
 
@@ -123,14 +124,11 @@ export async function switchActiveRoleType(db: DbOrTx, userId: string, role: num
 
 const roleTypeInfo = (id: RoleTypeId): RoleTypeInfo => ({ _id: id, name: roleTypeNames[id] });
 
-/** `GET /api/user`: the user with the role types held and the active one (spec §3). */
-export async function getUserInfo(db: DbOrTx, userId: string): Promise<UserInfo | null> {
-  const user = await findUserById(db, userId);
-  return user ? toUserInfo(user, await roleTypeIdsOf(db, userId)) : null;
-}
-
-/** The API shape of a user row and the role types it holds. */
-export function toUserInfo(user: UserRow, held: readonly number[]): UserInfo {
+/**
+ * The API shape of a user row, the role types it holds and its role in its company (1 管理员, 2 成员, null;
+ * the companies module knows it).
+ */
+export function toUserInfo(user: UserRow, held: readonly number[], companyRole: 1 | 2 | null): UserInfo {
   const roles = held.filter(isRoleTypeId);
   const active =
     user.activeRoleTypeId !== null &&
@@ -146,6 +144,7 @@ export function toUserInfo(user: UserRow, held: readonly number[]): UserInfo {
     avatar: user.avatar,
     introduction: user.introduction,
     company_id: user.companyId,
+    company_role: user.companyId ? companyRole : null,
     active_role_type_id: active,
     active_role_type_info: active ? roleTypeInfo(active) : null,
     role_type_info: roles.map(roleTypeInfo),
@@ -179,7 +178,7 @@ export async function listUsers(
   q: { page: number; per_page: number; keyword?: string; role_type_id?: number },
 ): Promise<{ rows: UserListRow[]; total: number }> {
   const where = and(
-    q.keyword ? or(ilike(users.name, `%${q.keyword}%`), ilike(users.phone, `%${q.keyword}%`)) : undefined,
+    containsAny(q.keyword, users.name, users.phone),
     q.role_type_id
       ? inArray(
           users.id,
@@ -262,4 +261,28 @@ export async function changePhone(db: DbOrTx, userId: string, phone: string): Pr
   await db.update(users).set({ phone }).where(eq(users.id, userId));
   userChanged(userId);
   return true;
+}
+
+/**
+ * Makes the user belong to `companyId` unless they already belong to a company; false when they do. One
+ * conditional UPDATE holds the user's row, so of two concurrent claims (a double click on 创建企业, two
+ * approvals) only the first wins and the second sees the company it set.
+ */
+export async function claimCompany(db: DbOrTx, userId: string, companyId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ companyId })
+    .where(and(eq(users.id, userId), isNull(users.companyId)))
+    .returning({ id: users.id });
+  if (rows.length) userChanged(userId);
+  return rows.length > 0;
+}
+
+/** The user no longer belongs to `companyId` (nothing changes if they belong to another one by now). */
+export async function leaveCompany(db: DbOrTx, userId: string, companyId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ companyId: null })
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  userChanged(userId);
 }

@@ -1,15 +1,15 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_TTL_MS,
   SMS_MAX_WRONG_TRIES,
   SMS_RESEND_INTERVAL_MS,
 } from '@skill-cert/shared/constants';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { SmsProvider } from '../../plugins/sms.ts';
-import { smsCodes } from './tables.ts';
+import { smsCodes, verificationTickets } from './tables.ts';
 
 export type SmsPurpose = 'login' | 'register' | 'resetPassword' | 'changePhone' | 'newAdmin';
 
@@ -87,4 +87,62 @@ export async function consumeCode(
     .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
     .returning({ id: smsCodes.id });
   if (consumed.length === 0) throw badRequest('验证码已使用，请重新获取');
+}
+
+/** What a ticket is bound to: its user, the flow and the phone whose code was checked. */
+export interface TicketBinding {
+  userId: string;
+  purpose: SmsPurpose;
+  phone: string;
+}
+
+const ticketHash = (token: string) => createHash('sha256').update(`ticket:${token}`).digest('hex');
+
+const liveTicket = (token: string, b: TicketBinding, now: Date) =>
+  and(
+    eq(verificationTickets.tokenHash, ticketHash(token)),
+    eq(verificationTickets.userId, b.userId),
+    eq(verificationTickets.purpose, b.purpose),
+    eq(verificationTickets.phone, b.phone),
+    isNull(verificationTickets.usedAt),
+    gt(verificationTickets.expiresAt, now),
+  );
+
+/** Issues a single-use ticket for the next step of a flow, valid `ttlMs`. */
+export async function issueTicket(
+  db: DbOrTx,
+  b: TicketBinding,
+  ttlMs: number,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  // Used and expired tickets are worth nothing: sweep them while issuing.
+  await db.delete(verificationTickets).where(lt(verificationTickets.expiresAt, now));
+  await db.insert(verificationTickets).values({
+    tokenHash: ticketHash(token),
+    userId: b.userId,
+    purpose: b.purpose,
+    phone: b.phone,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+/** Whether the ticket is unused, unexpired and bound to exactly this user, flow and phone. */
+export async function isTicketValid(db: DbOrTx, token: string, b: TicketBinding, now = new Date()) {
+  const [row] = await db
+    .select({ hash: verificationTickets.tokenHash })
+    .from(verificationTickets)
+    .where(liveTicket(token, b, now));
+  return Boolean(row);
+}
+
+/** Spends the ticket; false when it is not valid (one conditional UPDATE: of two racing uses one wins). */
+export async function spendTicket(db: DbOrTx, token: string, b: TicketBinding, now = new Date()) {
+  const rows = await db
+    .update(verificationTickets)
+    .set({ usedAt: now })
+    .where(liveTicket(token, b, now))
+    .returning({ hash: verificationTickets.tokenHash });
+  return rows.length > 0;
 }

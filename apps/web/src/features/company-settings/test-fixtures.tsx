@@ -19,6 +19,8 @@ export const ME = makeUser({
 export const company = (overrides: Partial<CompanyInfo> = {}): CompanyInfo => ({
   _id: COMPANY_ID,
   name: '示例智能制造有限公司',
+  type: 1,
+  type_text: '企业',
   credit_code: '91110000MA00000000',
   sub_name: null,
   en_name: null,

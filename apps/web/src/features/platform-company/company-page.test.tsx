@@ -15,6 +15,8 @@ import { CompanyPage } from './company-page';
 const company = (overrides: Partial<CompanyInfo>): CompanyInfo => ({
   _id: 'c1',
   name: '示例智能制造有限公司',
+  type: 1,
+  type_text: '企业',
   credit_code: '91110108MA01DEM200',
   sub_name: null,
   en_name: null,
@@ -175,6 +177,69 @@ describe('CompanyPage (企业管理)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(network.callsTo('POST /api/platform/companies/c1/freeze')).toHaveLength(1));
   });
 
+  it("shows each company's type and filters by type and status", async () => {
+    const network = renderPage(['platform:company:list'], {
+      'GET /api/platform/companies': (req) =>
+        paged(
+          [
+            company({}),
+            company({ _id: 'c3', name: '示例培训评价中心', type: 2, type_text: '培训评价机构' }),
+          ].filter((c) => !req.query.get('type') || String(c.type) === req.query.get('type')),
+        ),
+    });
+    expect(within(await rowOf('示例智能制造有限公司')).getByText('企业')).toBeInTheDocument();
+    expect(within(await rowOf('示例培训评价中心')).getByText('培训评价机构')).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: '企业搜索' });
+    const pick = async (label: string, option: string) => {
+      const select = within(form).getByLabelText(label);
+      fireEvent.mouseDown(select);
+      const item = await waitFor(() => {
+        const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+          (e) => e.textContent === option,
+        );
+        if (!found) throw new Error(`no option ${option}`);
+        return found;
+      });
+      fireEvent.click(item);
+    };
+    await pick('类型', '培训评价机构');
+    await pick('状态', '已冻结');
+    await userEvent.click(buttonIn(form, '搜索')!);
+    await waitFor(() => {
+      const last = network.callsTo('GET /api/platform/companies').at(-1)!;
+      expect([last.query.get('type'), last.query.get('status'), last.query.get('page')]).toEqual([
+        '2',
+        '0',
+        '1',
+      ]);
+    });
+    await waitFor(() => expect(screen.queryByText('示例智能制造有限公司')).toBeNull());
+
+    await userEvent.click(buttonIn(form, '重置')!);
+    await waitFor(() => {
+      const last = network.callsTo('GET /api/platform/companies').at(-1)!;
+      expect([last.query.get('type'), last.query.get('status')]).toEqual([null, null]);
+    });
+  });
+
+  it('pages the company list on the server: page 2 asks for page=2 and shows the total', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => company({ _id: `p${i}`, name: `企业${i + 1}` }));
+    const network = renderPage(['platform:company:list'], {
+      'GET /api/platform/companies': (req) => {
+        const page = Number(req.query.get('page'));
+        const list = page === 2 ? [company({ _id: 'p10', name: '第二页的企业' })] : many;
+        return ok({ list, meta: { total: 11, count: 11, page, per_page: 10, last_page: 2 } });
+      },
+    });
+    expect(await screen.findByText('共 11 条')).toBeInTheDocument();
+    await rowOf('企业1');
+    const next = document.querySelector<HTMLElement>('.ant-pagination-item-2')!;
+    await userEvent.click(next);
+    expect(await screen.findByText('第二页的企业')).toBeInTheDocument();
+    expect(network.callsTo('GET /api/platform/companies').at(-1)!.query.get('page')).toBe('2');
+  });
+
   it('without platform:company:freeze there is no 冻结 / 解冻', async () => {
     renderPage(['platform:company:list'], {});
     const row = await rowOf('示例智能制造有限公司');
@@ -187,7 +252,7 @@ describe('CompanyPage (企业管理)', { timeout: 60_000 }, () => {
       company: company({}),
       member_count: 2,
       admins: [{ user_id: 'u1', name: 'qiye', phone: '13800000001' }],
-      applications: [pendingRow],
+      application_count: 1,
       approved_count: 0,
     };
     const network = renderPage(['*:*:*'], {
@@ -198,6 +263,14 @@ describe('CompanyPage (企业管理)', { timeout: 60_000 }, () => {
     const drawer = await openDrawer();
     expect(await within(drawer).findByText('qiye（13800000001）')).toBeInTheDocument();
     expect(within(drawer).getByText('备案申请（已通过 0 / 共 1）')).toBeInTheDocument();
+    // The drawer's applications are the review list of that company, paged by the server.
+    await waitFor(() =>
+      expect(
+        network
+          .callsTo('GET /api/platform/recordApplications')
+          .some((c) => c.query.get('company_id') === 'c1' && c.query.get('page') === '1'),
+      ).toBe(true),
+    );
     await userEvent.click(
       buttonIn((await within(drawer).findByText('BA20260102PEND01')).closest('tr')!, '查看')!,
     );

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from '@skill-cert/shared/company';
+import { type CompanyInfo, CompanyType, companyTypeText } from '@skill-cert/shared/company';
 import {
   type RecordApplicationRow,
   RecordStatus,
@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type CompanyQuery, useCompanies } from './api/get-companies';
@@ -31,6 +32,10 @@ import { CompanyStatusTag, RecordStatusTag } from './components/status-tags';
 type CompanyFilters = Omit<CompanyQuery, 'page' | 'per_page'>;
 type RecordFilters = Omit<PlatformRecordQuery, 'page' | 'per_page' | 'company_id'>;
 
+const companyTypeOptions = [CompanyType.ENTERPRISE, CompanyType.INSTITUTION].map((value) => ({
+  label: companyTypeText[value],
+  value,
+}));
 const companyStatusOptions = [
   { label: '正常', value: 1 },
   { label: '已冻结', value: 0 },
@@ -43,23 +48,10 @@ const recordStatusOptions = [RecordStatus.PENDING, RecordStatus.APPROVED, Record
   }),
 );
 
-function SearchButtons({ onReset }: { onReset: () => void }) {
-  return (
-    <Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-        <Button onClick={onReset}>重置</Button>
-      </Space>
-    </Form.Item>
-  );
-}
-
 function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
   const { message, modal } = App.useApp();
   const [filterForm] = Form.useForm<CompanyFilters>();
-  const paged = usePagedSearch<CompanyFilters>({ keyword: '', status: null });
+  const paged = usePagedSearch<CompanyFilters>({ keyword: '', type: null, status: null });
   const companies = useCompanies(paged.query);
   const setStatus = useSetCompanyStatus();
 
@@ -83,6 +75,7 @@ function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
 
   const columns: TableColumnsType<CompanyInfo> = [
     { title: '企业名称', dataIndex: 'name' },
+    { title: '类型', dataIndex: 'type_text', width: 120 },
     {
       title: '统一社会信用代码',
       dataIndex: 'credit_code',
@@ -129,16 +122,21 @@ function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
         aria-label="企业搜索"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '', status: null }}
-        onFinish={(v) => paged.search({ keyword: v.keyword ?? '', status: v.status ?? null })}
+        initialValues={{ keyword: '', type: null, status: null }}
+        onFinish={(v) =>
+          paged.search({ keyword: v.keyword ?? '', type: v.type ?? null, status: v.status ?? null })
+        }
       >
         <Form.Item name="keyword" label="关键词">
           <Input placeholder="请输入企业名称或统一社会信用代码" allowClear style={{ width: 260 }} />
         </Form.Item>
+        <Form.Item name="type" label="类型">
+          <Select options={companyTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+        </Form.Item>
         <Form.Item name="status" label="状态">
           <Select options={companyStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
-        <SearchButtons
+        <SearchActions
           onReset={() => {
             filterForm.resetFields();
             paged.reset();
@@ -155,7 +153,7 @@ function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
           dataSource={companies.data?.list}
           loading={companies.isFetching}
           pagination={paged.pagination(companies.data?.meta.total)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1220 }}
         />
       )}
     </>
@@ -203,7 +201,7 @@ function ReviewQueue({ onOpen }: { onOpen: (id: string) => void }) {
         <Form.Item name="status" label="状态">
           <Select options={recordStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
-        <SearchButtons
+        <SearchActions
           onReset={() => {
             filterForm.resetFields();
             paged.reset();

@@ -1,25 +1,23 @@
 import type { RecordApplicationRow } from '@skill-cert/shared/recordApplication';
 import { Button, Descriptions, Drawer, Result, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { useCompanyDetail } from '../api/get-company-detail';
+import { usePlatformRecords } from '../api/get-platform-records';
 import { CompanyStatusTag, RecordStatusTag } from './status-tags';
 
-/** A company's record, its administrators and its applications; 查看 opens one for review. */
-export function CompanyDrawer({
-  id,
-  onClose,
+/** The company's submitted applications, a page at a time (the review list of that company). */
+function CompanyApplications({
+  companyId,
   onOpenRecord,
 }: {
-  id: string | null;
-  onClose: () => void;
+  companyId: string;
   onOpenRecord: (recordId: string) => void;
 }) {
-  const detail = useCompanyDetail(id);
-  const { openPreview, previewDialog } = usePreviewDialog();
-  const data = detail.data;
-  const company = data?.company;
-
+  const paged = usePagedSearch({ company_id: companyId });
+  const records = usePlatformRecords(paged.query);
   const columns: TableColumnsType<RecordApplicationRow> = [
     { title: '备案编号', dataIndex: 'record_no', width: 170 },
     { title: '评价范围', dataIndex: 'scope_summary' },
@@ -36,6 +34,36 @@ export function CompanyDrawer({
       ),
     },
   ];
+
+  return records.isError ? (
+    <QueryError error={records.error} onRetry={() => void records.refetch()} />
+  ) : (
+    <Table<RecordApplicationRow>
+      rowKey="_id"
+      size="small"
+      columns={columns}
+      dataSource={records.data?.list}
+      loading={records.isFetching}
+      pagination={paged.pagination(records.data?.meta.total)}
+      locale={{ emptyText: '暂无已提交的备案申请' }}
+    />
+  );
+}
+
+/** A company's record, every administrator and its applications (paged); 查看 opens one for review. */
+export function CompanyDrawer({
+  id,
+  onClose,
+  onOpenRecord,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onOpenRecord: (recordId: string) => void;
+}) {
+  const detail = useCompanyDetail(id);
+  const { openPreview, previewDialog } = usePreviewDialog();
+  const data = detail.data;
+  const company = data?.company;
 
   return (
     <Drawer
@@ -56,6 +84,7 @@ export function CompanyDrawer({
             column={2}
             items={[
               { key: 'name', label: '企业名称', children: company.name },
+              { key: 'type', label: '类型', children: company.type_text },
               { key: 'status', label: '状态', children: <CompanyStatusTag status={company.status} /> },
               { key: 'code', label: '统一社会信用代码', children: company.credit_code ?? '--' },
               { key: 'region', label: '所在地区', children: company.region_names.join(' / ') || '--' },
@@ -96,16 +125,9 @@ export function CompanyDrawer({
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 20 }}>
-            备案申请（已通过 {data.approved_count} / 共 {data.applications.length}）
+            备案申请（已通过 {data.approved_count} / 共 {data.application_count}）
           </Typography.Title>
-          <Table<RecordApplicationRow>
-            rowKey="_id"
-            size="small"
-            pagination={false}
-            columns={columns}
-            dataSource={data.applications}
-            locale={{ emptyText: '暂无已提交的备案申请' }}
-          />
+          <CompanyApplications companyId={company._id} onOpenRecord={onOpenRecord} />
         </>
       )}
       {previewDialog}
