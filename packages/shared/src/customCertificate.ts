@@ -181,6 +181,13 @@ export interface FileInfo {
   webPath: string;
 }
 
+/**
+ * Upload limits of a batch's files (POST /api/files/upload judges them by content): the photos zip may be 2 GB
+ * (a photo per person, thousands of people), the spreadsheet 50 MB like any other file (spec §9).
+ */
+export const PHOTO_ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const PHOTO_ZIP_SIZE_MESSAGE = '上传的压缩包大小不能超过 2G!';
+
 /** New batch: the three "unused-looking" messages of spec §5 are this form's. */
 export const batchUploadBody = z.object({
   name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),

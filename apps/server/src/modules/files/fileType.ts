@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
+
 /** File kinds recognised by their first bytes (magic numbers), never by the name a client sends. */
 export type FileKind = 'jpg' | 'png' | 'gif' | 'pdf' | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'doc' | 'xls';
 
@@ -15,6 +17,18 @@ export const mimeOf: Record<FileKind, string> = {
 };
 
 export const IMAGE_KINDS: readonly FileKind[] = ['jpg', 'png'];
+
+/** How much of a file's head detectFileKind needs to tell an .xlsx from a plain zip. */
+export const KIND_HEAD_BYTES = 4096;
+/** A plain .zip (a batch's photos: one per person, thousands of them) may be this big; streamed to disk. */
+export const ARCHIVE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** The size limit of an upload by its detected kind: 2 GB for a plain zip, 50 MB (spec §9) for anything else. */
+export function uploadLimitOf(kind: FileKind | null): { bytes: number; message: string } {
+  return kind === 'zip'
+    ? { bytes: ARCHIVE_UPLOAD_MAX_BYTES, message: '上传的压缩包大小不能超过 2G!' }
+    : { bytes: UPLOAD_MAX_BYTES, message: '上传的文件大小不能超过 50M!' };
+}
 
 const startsWith = (buf: Buffer, bytes: number[]) => bytes.every((b, i) => buf[i] === b);
 

@@ -1,10 +1,17 @@
-import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
+import { type Readable, Transform } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { findUserById } from '../users/service.ts';
-import { type FileKind, IMAGE_KINDS } from './fileType.ts';
+import {
+  ARCHIVE_UPLOAD_MAX_BYTES,
+  detectFileKind,
+  type FileKind,
+  IMAGE_KINDS,
+  KIND_HEAD_BYTES,
+  uploadLimitOf,
+} from './fileType.ts';
 import { readableFile, storeUpload } from './service.ts';
 import { spendUploadToken } from './uploadTokens.ts';
 
@@ -20,6 +27,51 @@ const ALL_KINDS: readonly FileKind[] = [
   'doc',
   'xls',
 ];
+/** The parser stops a file at the largest limit of all; each kind is held to its own here. */
+const MULTIPART_FILE = {
+  limits: { fileSize: ARCHIVE_UPLOAD_MAX_BYTES, files: 1 },
+  throwFileSizeLimit: false,
+};
+
+/**
+ * The uploaded file's stream, failing with 413 once it passes the limit of its kind (uploadLimitOf, judged from
+ * its first bytes as storeUpload judges them): the content still flows to disk as it arrives, never held whole.
+ */
+function limitedByKind(file: Readable & { truncated?: boolean }, filename: string): Readable {
+  const head: Buffer[] = [];
+  let seen = 0;
+  let limit: ReturnType<typeof uploadLimitOf> | null = null;
+  const judge = () => {
+    limit ??= uploadLimitOf(detectFileKind(Buffer.concat(head), filename));
+    head.length = 0;
+    return limit;
+  };
+  const sized = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (!limit) {
+        head.push(chunk);
+        if (seen >= KIND_HEAD_BYTES) judge();
+      }
+      if (limit && seen > limit.bytes) return callback(new AppError(413, limit.message));
+      callback(null, chunk);
+    },
+    flush(callback) {
+      const { bytes, message } = judge();
+      // Cut by the parser at the largest limit: too big for any kind.
+      if (seen > bytes || file.truncated) return callback(new AppError(413, message));
+      callback();
+    },
+  });
+  file.on('error', (err) => sized.destroy(err));
+  // Refused part-way: the rest of the request is read and dropped, so the answer reaches the client.
+  sized.on('error', () => {
+    file.unpipe(sized);
+    file.resume();
+  });
+  return file.pipe(sized);
+}
+
 const refusals = {
   image: '请上传 JPG/PNG/JPEG 格式图片!',
   any: '不支持的文件类型，请上传图片、PDF、Word、Excel 或 ZIP 文件',
@@ -40,13 +92,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      const part = await req.file(MULTIPART_FILE);
       if (!part) throw badRequest('请选择要上传的文件');
       const kinds = req.query.type === 'image' ? IMAGE_KINDS : ALL_KINDS;
       const uploaded = await storeUpload(
         db,
         storage,
-        { stream: part.file, filename: part.filename, owner: req.auth.user },
+        { stream: limitedByKind(part.file, part.filename), filename: part.filename, owner: req.auth.user },
         kinds,
         refusals[req.query.type],
       );
@@ -66,12 +118,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await spendUploadToken(db, req.params.token);
       const owner = userId ? await findUserById(db, userId) : undefined;
       if (!owner) throw forbidden('上传链接无效、已过期或已使用，请重新获取');
-      const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      const part = await req.file(MULTIPART_FILE);
       if (!part) throw badRequest('请选择要上传的文件');
       const uploaded = await storeUpload(
         db,
         storage,
-        { stream: part.file, filename: part.filename, owner },
+        { stream: limitedByKind(part.file, part.filename), filename: part.filename, owner },
         ALL_KINDS,
         refusals.any,
       );

@@ -1,4 +1,5 @@
 import { isSuccessCode } from '@skill-cert/shared/envelope';
+import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/shared/http';
 import { getToken } from '@/shared/session/session';
 
@@ -73,4 +74,33 @@ export async function fetchFile(
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const { blob, name } = await fetchFile(url, fallbackName);
   saveBlob(blob, name);
+}
+
+/**
+ * `POST /api/files/upload` of a batch's spreadsheet or photos zip, without the 60 s limit of other calls: a
+ * photos zip may be 2 GB and take minutes to send. A refusal rejects with the server's message.
+ */
+export async function uploadDocument(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch('/api/files/upload?type=any', { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, null);
+  }
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: number;
+    message?: string;
+    data?: UploadedFile;
+  } | null;
+  if (envelope?.data && typeof envelope.code === 'number' && isSuccessCode(envelope.code))
+    return envelope.data;
+  throw new ApiError(
+    envelope?.message || `上传失败（${response.status}）`,
+    envelope?.code ?? response.status,
+  );
 }

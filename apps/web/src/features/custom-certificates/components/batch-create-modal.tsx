@@ -1,4 +1,8 @@
-import type { UploadRowError } from '@skill-cert/shared/customCertificate';
+import {
+  PHOTO_ZIP_MAX_BYTES,
+  PHOTO_ZIP_SIZE_MESSAGE,
+  type UploadRowError,
+} from '@skill-cert/shared/customCertificate';
 import { Alert, App, Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/http';
@@ -120,8 +124,18 @@ export function BatchCreateModal({
         >
           <FileUpload extension="xlsx" typeMessage="请上传 .xlsx 格式的表格文件" buttonText="上传表格" />
         </Form.Item>
-        <Form.Item name="photo_zip" label="照片压缩包" extra="可选：.zip，照片以身份证号或行号命名">
-          <FileUpload extension="zip" typeMessage="请上传 .zip 格式的压缩包" buttonText="上传照片压缩包" />
+        <Form.Item
+          name="photo_zip"
+          label="照片压缩包"
+          extra="可选：.zip（不超过 2G），照片以身份证号或行号命名"
+        >
+          <FileUpload
+            extension="zip"
+            typeMessage="请上传 .zip 格式的压缩包"
+            buttonText="上传照片压缩包"
+            maxBytes={PHOTO_ZIP_MAX_BYTES}
+            sizeMessage={PHOTO_ZIP_SIZE_MESSAGE}
+          />
         </Form.Item>
       </Form>
       {rejection && (

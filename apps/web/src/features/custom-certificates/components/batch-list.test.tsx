@@ -196,6 +196,30 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     expect(await screen.findByText('四月批次')).toBeInTheDocument();
   });
 
+  it('the photos zip may be up to 2 GB, the spreadsheet 50 MB: a bigger file is refused before it is sent', async () => {
+    signInEnterprise();
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([template()]),
+      'POST /api/files/upload': uploadOk,
+    });
+    const sized = (file: File, bytes: number) => Object.defineProperty(file, 'size', { value: bytes });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+
+    await userEvent.upload(fileInputs(dialog)[0]!, sized(xlsx(), 50 * 1024 * 1024 + 1));
+    expect(await screen.findByText('上传的文件大小不能超过 50M!')).toBeInTheDocument();
+    await userEvent.upload(fileInputs(dialog)[1]!, sized(zip(), 2 * 1024 * 1024 * 1024 + 1));
+    expect(await screen.findByText('上传的压缩包大小不能超过 2G!')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(0);
+
+    // 1.5 GB of photos is fine.
+    await userEvent.upload(fileInputs(dialog)[1]!, sized(zip(), 1.5 * 1024 * 1024 * 1024));
+    expect(await within(dialog).findByText('照片.zip')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(1);
+  });
+
   it('a rejected upload shows the message and its problems row by row', async () => {
     signInEnterprise();
     installFakeNetwork({

@@ -3,9 +3,10 @@ import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { uploadFailedMessage } from '@/shared/components/image-upload/image-upload';
-import { type UploadedFile, uploadFile } from '@/shared/components/image-upload/upload-file';
+import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
 import { fileExtension } from '@/shared/components/preview-dialog/preview-kind';
 import { errorMessage } from '@/shared/http';
+import { uploadDocument } from '../api/download-file';
 
 /** The control's value: the uploaded file. */
 export interface UploadedDocument {
@@ -20,7 +21,8 @@ export const FILE_SIZE_MESSAGE = '上传的文件大小不能超过 50M!';
 
 /**
  * One file of a given extension (the batch spreadsheet, the photos zip), sent to
- * `POST /api/files/upload`; a refused upload shows '{message}，上传失败！' and leaves the list.
+ * `POST /api/files/upload` (no 60 s limit: see uploadDocument); a file over `maxBytes` is refused before it
+ * is sent; a refused upload shows '{message}，上传失败！' and leaves the list.
  */
 export function FileUpload({
   value,
@@ -28,6 +30,8 @@ export function FileUpload({
   extension,
   typeMessage,
   buttonText,
+  maxBytes = UPLOAD_MAX_BYTES,
+  sizeMessage = FILE_SIZE_MESSAGE,
   id,
 }: {
   value?: UploadedDocument | null;
@@ -36,6 +40,9 @@ export function FileUpload({
   extension: string;
   typeMessage: string;
   buttonText: string;
+  /** Default: 50 MB (spec §9). */
+  maxBytes?: number;
+  sizeMessage?: string;
   id?: string;
 }) {
   const { message } = App.useApp();
@@ -51,8 +58,8 @@ export function FileUpload({
       message.error(typeMessage);
       return Upload.LIST_IGNORE;
     }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      message.error(FILE_SIZE_MESSAGE);
+    if (file.size > maxBytes) {
+      message.error(sizeMessage);
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -61,7 +68,7 @@ export function FileUpload({
   const customRequest: UploadProps<UploadedFile>['customRequest'] = ({ file }) => {
     const picked = file as File;
     setUploading({ uid: ITEM_UID, name: picked.name, status: 'uploading' });
-    uploadFile(picked, 'any', picked.name)
+    uploadDocument(picked)
       .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
       .catch((error: unknown) => message.error(uploadFailedMessage(errorMessage(error))))
       .finally(() => setUploading(null));
