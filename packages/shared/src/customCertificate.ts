@@ -102,15 +102,22 @@ export const qrPlacementInput = z
   })
   .refine((q) => q.x + q.size <= 1.0001, { message: '二维码超出页面范围' });
 
+/** Width over height of the page: the QR code's height, as a fraction of the page height, is `size` times this. */
+export function pageAspect(pageSize: PageSizeValue, orientation: Orientation): number {
+  const mm = pageSizesMm[pageSize];
+  return orientation === 'landscape' ? mm.height / mm.width : mm.width / mm.height;
+}
+
 /** The QR's place when a template does not say: the bottom-right corner, 1/10 of the page width. */
 export function defaultQrPlacement(pageSize: PageSizeValue, orientation: Orientation): QrPlacement {
-  const mm = pageSizesMm[pageSize];
-  const [w, h] = orientation === 'landscape' ? [mm.height, mm.width] : [mm.width, mm.height];
+  const aspect = pageAspect(pageSize, orientation);
   const size = 0.1;
   const margin = 0.04;
   const round = (v: number) => Math.round(v * 10000) / 10000;
-  return { x: round(1 - margin - size), y: round(1 - margin * (w / h) - size * (w / h)), size };
+  return { x: round(1 - margin - size), y: round(1 - margin * aspect - size * aspect), size };
 }
+
+export const QR_BELOW_PAGE = '二维码超出页面底部，请上移或缩小二维码';
 
 export const templateBody = z
   .object({
@@ -130,6 +137,11 @@ export const templateBody = z
   .refine((t) => new Set(t.blanks.map((b) => b.name)).size === t.blanks.length, {
     message: '字段名不能重复',
     path: ['blanks'],
+  })
+  // The code is square on paper: its height is `size` page widths, i.e. size × aspect of the page height.
+  .refine((t) => !t.qr || t.qr.y + t.qr.size * pageAspect(t.page_size, t.orientation) <= 1.0001, {
+    message: QR_BELOW_PAGE,
+    path: ['qr'],
   });
 export type TemplateBody = z.input<typeof templateBody>;
 

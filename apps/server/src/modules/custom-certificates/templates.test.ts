@@ -180,6 +180,14 @@ describe('templates', () => {
     expect(
       (await post({ template_name: 'x', background_file_id: background, blanks: outside })).body.message,
     ).toBe('字段超出页面范围');
+    // A square code 0.2 page widths wide is 0.28 page heights tall on landscape A4: from y 0.75 it leaves the page.
+    const low = await post({
+      template_name: 'x',
+      background_file_id: background,
+      blanks: defaultBlanks(),
+      qr: { x: 0.7, y: 0.75, size: 0.2 },
+    });
+    expect([low.status, low.body.message]).toEqual([400, '二维码超出页面底部，请上移或缩小二维码']);
   });
 
   it('lists the company templates newest first with search and pagination', async () => {

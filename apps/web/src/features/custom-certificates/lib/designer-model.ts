@@ -4,6 +4,7 @@ import {
   defaultQrPlacement,
   type Orientation,
   type PageSizeValue,
+  pageAspect as pageAspectOf,
   pageSizesMm,
   type QrPlacement,
   type TemplateBlank,
@@ -90,10 +91,8 @@ export const QR_MIN_SIZE = 0.04;
 export const QR_MAX_SIZE = 0.5;
 
 /** Width over height of the page (both in mm). */
-export const pageAspect = (design: Pick<DesignerState, 'page_size' | 'orientation'>): number => {
-  const { width, height } = pageMm(design.page_size, design.orientation);
-  return width / height;
-};
+export const pageAspect = (design: Pick<DesignerState, 'page_size' | 'orientation'>): number =>
+  pageAspectOf(design.page_size, design.orientation);
 
 /** The QR code in effect: the template's, or the default corner, kept on the page. */
 export function qrOf(design: Pick<DesignerState, 'page_size' | 'orientation' | 'qr'>): QrPlacement {
