@@ -460,10 +460,21 @@ describe('structural problems reject the upload and keep nothing', () => {
 });
 
 describe('an upload still being written', () => {
-  it('is invisible until it commits, and removed once abandoned for an hour', async () => {
+  it('is invisible until it commits, and removed once abandoned for an hour, with the photo files it stored', async () => {
     const token = await enterpriseToken(ctx.app);
-    const res = await uploadBatch(token, { photos: null });
-    const batch = res.body.data as CustomCertificateBatch;
+    const res = await uploadBatch(token);
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const photoIds = (await certificateList(token, batch._id)).list.map(
+      (c) => c.blanks.find((b) => b.name === 'photo')!.val,
+    );
+    expect(photoIds).toHaveLength(3);
+    const filesLeft = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select count(*)::int as n from files where id in ${photoIds}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    expect(await filesLeft()).toBe(3);
     await ctx.database.db.execute(
       sql`update custom_certificate_batches set status = ${UPLOADING}, created_at = now() - interval '2 hours' where id = ${batch._id}`,
     );
@@ -485,6 +496,7 @@ describe('an upload still being written', () => {
     await removeAbandonedUploads(ctx.database.db);
     expect(await countOf('custom_certificate_batches')).toBe(0);
     expect(await countOf('custom_certificates')).toBe(0);
+    expect(await filesLeft()).toBe(0);
   });
 });
 
@@ -681,6 +693,19 @@ describe('GET /api/public/certificates/{id}', () => {
     });
     expect(pub.body.data.fields).toContainEqual({ label: '职业技能等级', value: '四级/中级工' });
     expect(pub.body.data.fields.map((f) => f.label)).not.toContain('身份证号');
+  });
+
+  it('a certificate that failed (never issued) answers like an unknown one: no holder details', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [personRow(1, '张三')];
+    rows[0][3] = ''; // no 证书编号: fails
+    const res = await uploadBatch(token, { rows });
+    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const [row] = (await certificateList(token, batch._id)).list;
+    expect(row.custom_certificate_produce_status).toBe(2);
+    const pub = await api(ctx.app, 'GET', `/api/public/certificates/${row._id}`);
+    expect(pub.status).toBe(404);
+    expect(pub.body).toEqual({ code: 404, message: '证书不存在或已失效', data: null });
   });
 
   it('an unknown or malformed id says the certificate does not exist', async () => {

@@ -505,8 +505,10 @@ export async function createBatch(
     createdBy: caller.user.id,
   });
   try {
-    await inChunks(photos.records, 500, (part) => recordManyFiles(db, part));
+    // Certificates first: every photo file row written after them is named by one, so a crash in between leaves
+    // nothing removeAbandonedUploads cannot find.
     await inChunks(certificates, 500, (part) => insertCertificates(db, batchId, caller.companyId, part));
+    await inChunks(photos.records, 500, (part) => recordManyFiles(db, part));
     await db.transaction(async (tx) => {
       await tx
         .update(customCertificateBatches)
@@ -567,20 +569,42 @@ export const UPLOADING = -1;
 const visible = gte(customCertificateBatches.status, 0);
 
 async function discardUpload(db: DbOrTx, batchId: string, photoFileIds: string[]) {
-  await db.delete(customCertificateBatches).where(eq(customCertificateBatches.id, batchId));
-  await forgetFiles(db, photoFileIds);
+  await db.transaction(async (tx) => {
+    await tx.delete(customCertificateBatches).where(eq(customCertificateBatches.id, batchId));
+    await forgetFiles(tx, photoFileIds);
+  });
 }
 
-/** Uploads that died half-way (the process stopped during the request) leave an invisible batch: removed here. */
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The photo files of a batch's certificates (the values of its image blanks). */
+async function photoFilesOf(db: DbOrTx, batch: Pick<BatchRow, 'id' | 'template'>): Promise<string[]> {
+  const names = batch.template.blanks.filter((b) => b.blank_type === BlankType.IMAGE).map((b) => b.name);
+  if (names.length === 0) return [];
+  const res = (await db.execute(sql`
+    select distinct v->>'val' as id
+    from ${customCertificates} c cross join lateral jsonb_array_elements(c.blanks) v
+    where c.batch_id = ${batch.id} and v->>'name' in ${names}`)) as unknown as {
+    rows: { id: string | null }[];
+  };
+  return res.rows.map((r) => r.id ?? '').filter((id) => FILE_ID.test(id));
+}
+
+/**
+ * Uploads that died half-way (the process stopped during the request) leave an invisible batch: removed here
+ * with its certificates and the rows of the photos it stored (the files service forgets them).
+ */
 export async function removeAbandonedUploads(db: DbOrTx): Promise<void> {
-  await db
-    .delete(customCertificateBatches)
+  const abandoned = await db
+    .select({ id: customCertificateBatches.id, template: customCertificateBatches.template })
+    .from(customCertificateBatches)
     .where(
       and(
         eq(customCertificateBatches.status, UPLOADING),
         lt(customCertificateBatches.createdAt, sql`now() - interval '1 hour'`),
       ),
     );
+  for (const batch of abandoned) await discardUpload(db, batch.id, await photoFilesOf(db, batch));
 }
 
 function searchTextOf(blanks: TemplateBlank[], values: StoredBlankValue[]): string {
@@ -928,20 +952,21 @@ export async function finishBatchIfDone(app: FastifyInstance, batchId: string): 
 
 // ---- public verification --------------------------------------------------------------------------------
 
-/** What /information-link/:id shows without login; generated certificates are valid. */
+/** What /information-link/:id shows without login: generated certificates only, all valid (no revocation yet). */
 export async function publicCertificate(db: DbOrTx, id: string): Promise<PublicCertificate> {
   const [row] = await db
     .select({ certificate: customCertificates, batch: customCertificateBatches })
     .from(customCertificates)
     .innerJoin(customCertificateBatches, eq(customCertificateBatches.id, customCertificates.batchId))
     .where(and(eq(customCertificates.id, id), visible));
-  if (!row || row.certificate.status === ProduceStatus.PENDING) throw notFound(PUBLIC_NOT_FOUND);
+  // Only a generated certificate exists for the public: one still waiting, or one that failed (never issued),
+  // answers like an unknown id, so its holder's details are not shown.
+  if (!row || row.certificate.status !== ProduceStatus.DONE) throw notFound(PUBLIC_NOT_FOUND);
   const { certificate: c, batch } = row;
   const values = new Map(c.blanks.map((v) => [v.name, v.val]));
   const text = batch.template.blanks.filter((b) => b.blank_type === BlankType.TEXT);
   const nameBlank = text.find((b) => b.name === NAME_BLANK) ?? text[0];
   const idCard = values.get(ID_CARD_BLANK);
-  const valid = c.status === ProduceStatus.DONE;
   return {
     _id: c.id,
     holder_name: nameBlank ? (values.get(nameBlank.name) ?? '') : '',
@@ -953,7 +978,7 @@ export async function publicCertificate(db: DbOrTx, id: string): Promise<PublicC
     issuer: await companyNameOf(db, batch.companyId),
     issue_date: values.get(ISSUE_DATE_BLANK) || (c.generatedAt ? formatDate(c.generatedAt) : null),
     template_name: batch.template.template_name,
-    valid,
-    status_text: valid ? '有效' : '无效（证书未生成成功）',
+    valid: true,
+    status_text: '有效',
   };
 }

@@ -67,14 +67,20 @@ describe('GET /api/defaultBlanks', () => {
       'work_type',
       'level',
       'organization',
+      'id_type',
     ]);
     expect(byName.get('name')).toMatchObject({ cn_name: '姓名', blank_type: 1, required: 1 });
+    expect(byName.get('id_type')).toMatchObject({ cn_name: '证件类型', blank_type: 1, required: 0 });
     expect(byName.get('photo')).toMatchObject({ cn_name: '照片', blank_type: 2 });
     expect(byName.get('work_type')?.cn_name).toBe('工种/职业方向');
     for (const b of res.body.data) {
       expect(b.x + b.width).toBeLessThanOrEqual(1);
       expect(b.y + b.height).toBeLessThanOrEqual(1);
     }
+    // The text boxes do not overlap one another.
+    const texts = res.body.data.filter((b) => b.blank_type === 1).sort((a, b) => a.y - b.y);
+    for (let i = 1; i < texts.length; i++)
+      expect(texts[i]!.y).toBeGreaterThanOrEqual(texts[i - 1]!.y + texts[i - 1]!.height);
   });
 
   it('is for the enterprise role only', async () => {
@@ -94,8 +100,8 @@ describe('templates', () => {
       page_size: 'A4',
       orientation: 'landscape',
     });
-    expect(t.blanks).toHaveLength(10);
-    expect(new Set(t.blanks.map((b) => b._id)).size).toBe(10);
+    expect(t.blanks).toHaveLength(11);
+    expect(new Set(t.blanks.map((b) => b._id)).size).toBe(11);
     expect(t.qr.size).toBeCloseTo(0.1);
     expect(t.qr.x + t.qr.size).toBeLessThanOrEqual(1);
     const bg = await ctx.app.inject({
@@ -332,7 +338,14 @@ describe('POST /api/customCertificateTemplates/preview', () => {
     expect(res.rawPayload.length).toBeLessThan(200 * 1024);
     const page = await inspectPdf(res.rawPayload);
     expect(page.title).toBe('预览模板 - 张三');
-    for (const sample of ['张三', '110101199003071234', '四级/中级工', '电工', '示例智能制造有限公司'])
+    for (const sample of [
+      '张三',
+      '居民身份证',
+      '110101199003071234',
+      '四级/中级工',
+      '电工',
+      '示例智能制造有限公司',
+    ])
       expect(page.texts).toContain(sample);
     // The photo box holds the grey placeholder (#b8c2d3 outline on #e8ecf3).
     const photo = defaultBlanks().find((b) => b.name === 'photo')!;

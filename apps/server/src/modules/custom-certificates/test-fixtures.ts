@@ -160,6 +160,7 @@ export const DEFAULT_HEADER = [
   '工种/职业方向',
   '*职业技能等级',
   '*评价机构名称',
+  '证件类型',
 ];
 
 export function idCard(i: number): string {
@@ -178,6 +179,7 @@ export function personRow(i: number, name = `学员${i}`) {
     '维修电工',
     '四级/中级工',
     '示例智能制造有限公司',
+    '居民身份证',
   ];
 }
 
