@@ -49,10 +49,14 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-/** /join needs a token but no company. */
+/**
+ * /join is for an enterprise user without a company. A user with a company, or acting as another role type
+ * (platform, institution, examiner: they never join by code), goes to their role's home.
+ */
 export async function requireSessionWithoutCompany({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await signedInUser(request);
-  if (user.company_id) throw redirect(roleHome(user.active_role_type_id, user.company_id));
+  if (user.company_id || user.active_role_type_id !== RoleType.ENTERPRISE)
+    throw redirect(roleHome(user.active_role_type_id, user.company_id));
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { changePasswordBody } from '@skill-cert/shared/auth';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { sameAsRule, schemaRule } from '@/shared/forms';
+import { errorMessage } from '@/shared/http';
 import { clearSession } from '@/shared/session/session';
 import { useChangePassword } from './api/change-password';
 
@@ -34,6 +35,16 @@ export function UpdatePasswordPage() {
 
   return (
     <Card title="修改密码">
+      {change.isError && (
+        // The server's reason stays on the page: 原密码错误, or for an account added by phone that never had a
+        // password, 您尚未设置密码，请通过“忘记密码”设置 (on the login page).
+        <Alert
+          type="error"
+          showIcon
+          style={{ maxWidth: 480, marginBottom: 16 }}
+          title={errorMessage(change.error)}
+        />
+      )}
       <Form<UpdatePasswordValues>
         name="update-password"
         layout="horizontal"

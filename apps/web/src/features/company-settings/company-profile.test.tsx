@@ -5,7 +5,7 @@ import { saveLogin } from '@/shared/session/session';
 import { type FakeRequest, fail, installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
 import { renderRoute } from '@/test/render-route';
 import { CompanyProfile } from './company-profile';
-import { COMPANY_ID, company, ME, myRole, renderPage, signIn } from './test-fixtures';
+import { COMPANY_ID, company, ME, renderPage, signIn } from './test-fixtures';
 
 const LOGO_ID = '0190a8f0-0000-7000-8000-00000000f001';
 
@@ -23,7 +23,6 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
     signIn();
     const network = installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
     });
     renderPage('/profile', <CompanyProfile companyId={COMPANY_ID} />);
 
@@ -37,15 +36,14 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
     expect(screen.getAllByRole('link', { name: '修改手机号' })[0]).toHaveAttribute('href', '/update-phone');
     expect(screen.getByText('138****0001')).toBeInTheDocument();
     expect(await screen.findByText('管理员', { selector: 'td *, td' })).toBeInTheDocument();
-    // The caller's role comes from its own row of the member list, searched by its phone.
-    expect(network.callsTo('GET /api/companies/members')[0]?.query.get('keyword')).toBe(ME.phone);
+    // The caller's role comes with the session (GET /api/user company_role), not from the member list.
+    expect(network.callsTo('GET /api/companies/members')).toHaveLength(0);
   });
 
   it('the administrator changes the contact: PATCH updateContactInfo, and the page shows the answer', async () => {
     signIn();
     const network = installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
       'PATCH /api/companies/updateContactInfo': patched,
     });
     renderPage('/profile', <CompanyProfile companyId={COMPANY_ID} />);
@@ -90,7 +88,6 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
     signIn();
     const network = installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
       'PATCH /api/companies/updateSubName': patched,
       'PATCH /api/companies/updateEnName': patched,
     });
@@ -126,7 +123,6 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
     signIn();
     const network = installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
       'POST /api/files/upload': ok({
         file_id: LOGO_ID,
         webPath: `/api/files/${LOGO_ID}`,
@@ -160,10 +156,9 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
   });
 
   it('a member sees the record without any 修改 button', async () => {
-    signIn();
+    signIn(2);
     installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(2),
     });
     renderPage('/profile', <CompanyProfile companyId={COMPANY_ID} />);
     expect(await screen.findByText('企业信息仅企业管理员可以修改。')).toBeInTheDocument();
@@ -174,7 +169,6 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
     signIn();
     installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
       'PATCH /api/companies/updateSubName': fail(403, '仅企业管理员可以执行此操作'),
     });
     renderPage('/profile', <CompanyProfile companyId={COMPANY_ID} />);
@@ -191,7 +185,6 @@ describe('/profile by role', { timeout: 60_000 }, () => {
   it('the enterprise role gets the company screen', async () => {
     installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),
-      'GET /api/companies/members': myRole(1),
     });
     saveLogin(makeLoginResult({ ...ME, roles: [1] }));
     renderRoute('/profile');

@@ -17,9 +17,8 @@ import { Link } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { maskPhone } from '@/shared/components/sms-code-button';
-import { useCurrentUser } from '@/shared/session/session-store';
+import { useCurrentUser, useIsCompanyAdmin } from '@/shared/session/session-store';
 import { useCompany } from './api/get-company';
-import { isAdminRole, useMyCompanyRole } from './api/get-my-company-role';
 import { type CompanySetting, EditCompanyModal } from './components/edit-company-modal';
 
 const unset = <Typography.Text type="secondary">未设置</Typography.Text>;
@@ -31,8 +30,7 @@ const unset = <Typography.Text type="secondary">未设置</Typography.Text>;
 export function CompanyProfile({ companyId }: { companyId: string }) {
   const user = useCurrentUser();
   const company = useCompany(companyId);
-  const role = useMyCompanyRole();
-  const isAdmin = isAdminRole(role);
+  const isAdmin = useIsCompanyAdmin();
   const [editing, setEditing] = useState<CompanySetting | null>(null);
 
   const title = (
@@ -102,7 +100,11 @@ export function CompanyProfile({ companyId }: { companyId: string }) {
       ),
     },
     { key: 'email', label: '邮箱', children: user?.email || '-' },
-    { key: 'role', label: '企业角色', children: role ? companyRoleText[role] : '-' },
+    {
+      key: 'role',
+      label: '企业角色',
+      children: user?.company_role ? companyRoleText[user.company_role] : '-',
+    },
   ];
 
   return (
@@ -136,7 +138,7 @@ export function CompanyProfile({ companyId }: { companyId: string }) {
           </div>
         </Flex>
         <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
-        {role !== undefined && !isAdmin && (
+        {!isAdmin && (
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
             企业信息仅企业管理员可以修改。
           </Typography.Paragraph>

@@ -1,10 +1,10 @@
-import type { CompanyInfo, MemberRow } from '@skill-cert/shared/company';
+import type { CompanyInfo } from '@skill-cert/shared/company';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
-import { makeUser, ok } from '@/test/fake-network';
+import { makeUser } from '@/test/fake-network';
 
 /** Test data and rendering for the company settings screens (imported by their tests only). */
 
@@ -37,20 +37,9 @@ export const company = (overrides: Partial<CompanyInfo> = {}): CompanyInfo => ({
   ...overrides,
 });
 
-/** `GET /api/companies/members` answering ME's own row with `role` (how the screen learns it). */
-export const myRole = (role: 1 | 2) => {
-  const row: MemberRow = {
-    user_id: ME._id,
-    name: ME.name,
-    phone: ME.phone,
-    role,
-    role_text: role === 1 ? '管理员' : '成员',
-    joined_time_str: '2026-01-02 10:00:00',
-  };
-  return ok({ list: [row], meta: { total: 1, count: 1, page: 1, per_page: 10, last_page: 1 } });
-};
-
-export const signIn = () => useSessionStore.setState({ user: ME });
+/** Signs in ME as the company's 管理员 (1) or a 成员 (2), as `GET /api/user` tells. */
+export const signIn = (companyRole: 1 | 2 = 1) =>
+  useSessionStore.setState({ user: { ...ME, company_role: companyRole } });
 
 /** Renders `page` at `path` in a router whose other paths show a marker (to see where it went). */
 export function renderPage(path: string, page: ReactNode) {

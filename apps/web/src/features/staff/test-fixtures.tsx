@@ -60,10 +60,7 @@ export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 1
     meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
   });
 
-/**
- * `GET /api/companies/members` as the server answers it: the signed-in user's own row when searched by
- * their phone (how the screens learn the company role), `list` otherwise.
- */
+/** `GET /api/companies/members` as the server answers it: `list`, filtered by the keyword (name or phone). */
 export const membersRoute =
   (list: MemberRow[] | (() => MemberRow[]), total?: number) => (request: FakeRequest) => {
     const rows = typeof list === 'function' ? list() : list;
@@ -72,8 +69,9 @@ export const membersRoute =
     return paged(rows.filter((m) => m.name.includes(keyword) || m.phone.includes(keyword)));
   };
 
-/** Signs in the enterprise user ME. */
-export const signIn = () => useSessionStore.setState({ user: ME });
+/** Signs in the enterprise user ME as the company's 管理员 (1) or a 成员 (2), as `GET /api/user` tells. */
+export const signIn = (companyRole: 1 | 2 = 1) =>
+  useSessionStore.setState({ user: { ...ME, company_role: companyRole } });
 
 /** Renders `page` at `path` in a router whose other paths show their own path (to see where it went). */
 export function renderPage(path: string, page: ReactNode) {

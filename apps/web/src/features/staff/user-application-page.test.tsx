@@ -145,10 +145,8 @@ describe('UserApplicationPage (/user-application)', { timeout: 60_000 }, () => {
   });
 
   it('a member is told that only the administrator reviews, and nothing is asked for', async () => {
-    signIn();
-    const network = installFakeNetwork({
-      'GET /api/companies/members': membersRoute([{ ...admin, role: 2, role_text: '成员' }]),
-    });
+    signIn(2);
+    const network = installFakeNetwork({});
     renderPage('/user-application', <UserApplicationPage />);
     expect(await screen.findByText('仅企业管理员可以审核加入申请')).toBeInTheDocument();
     expect(network.callsTo('GET /api/companies/joinRequests')).toHaveLength(0);

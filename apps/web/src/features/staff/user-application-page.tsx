@@ -16,11 +16,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { useIsCompanyAdmin } from '@/shared/session/session-store';
 import { useApproveJoinRequest } from './api/approve-join-request';
 import { JOIN_REQUESTS_KEY, useJoinRequests } from './api/get-join-requests';
 import { MEMBERS_KEY } from './api/get-members';
-import { useIsCompanyAdmin } from './api/get-my-company-role';
 import { useRejectJoinRequest } from './api/reject-join-request';
 import { RejectJoinRequestModal } from './components/reject-join-request-modal';
 
@@ -39,7 +40,7 @@ export function UserApplicationPage() {
   const [filterForm] = Form.useForm<{ keyword: string }>();
   const paged = usePagedSearch<RequestFilters>({ status: JoinRequestStatus.PENDING, keyword: '' });
   const status = paged.query.status;
-  const requests = useJoinRequests(paged.query, isAdmin === true);
+  const requests = useJoinRequests(paged.query, isAdmin);
   const approve = useApproveJoinRequest();
   const reject = useRejectJoinRequest();
   const [rejecting, setRejecting] = useState<JoinRequestRow | null>(null);
@@ -102,7 +103,7 @@ export function UserApplicationPage() {
       加入申请
     </Typography.Title>
   );
-  if (isAdmin === false)
+  if (!isAdmin)
     return (
       <Card title={title}>
         <Result status="403" title="仅企业管理员可以审核加入申请" />
@@ -127,21 +128,12 @@ export function UserApplicationPage() {
         <Form.Item name="keyword" label="关键词">
           <Input placeholder="请输入申请人姓名或手机号" allowClear />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              搜索
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                paged.search({ status, keyword: '' });
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            filterForm.resetFields();
+            paged.search({ status, keyword: '' });
+          }}
+        />
       </Form>
       {requests.isError ? (
         <QueryError error={requests.error} onRetry={() => void requests.refetch()} />
@@ -151,7 +143,7 @@ export function UserApplicationPage() {
           size="middle"
           columns={columns}
           dataSource={requests.data?.list}
-          loading={requests.isFetching || isAdmin === undefined}
+          loading={requests.isFetching}
           pagination={paged.pagination(requests.data?.meta.total)}
           locale={{
             emptyText: (

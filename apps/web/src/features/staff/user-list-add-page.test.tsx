@@ -63,10 +63,8 @@ describe('UserListAddPage (/user-list/add)', { timeout: 60_000 }, () => {
   });
 
   it('a member is told that only the administrator adds members', async () => {
-    signIn();
-    installFakeNetwork({
-      'GET /api/companies/members': membersRoute([{ ...admin, role: 2, role_text: '成员' }]),
-    });
+    signIn(2);
+    installFakeNetwork({});
     renderPage('/user-list/add', <UserListAddPage />);
     expect(await screen.findByText('仅企业管理员可以添加员工')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '新增员工' })).not.toBeInTheDocument();

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { schemaRule } from '@/shared/forms';
+import { useIsCompanyAdmin } from '@/shared/session/session-store';
 import { useAddMember } from './api/add-member';
 import { MEMBERS_KEY } from './api/get-members';
-import { useIsCompanyAdmin } from './api/get-my-company-role';
 
 interface AddMemberValues {
   name: string;
@@ -40,7 +40,7 @@ export function UserListAddPage() {
     </Typography.Title>
   );
 
-  if (isAdmin === false)
+  if (!isAdmin)
     return (
       <Card title={title}>
         <Result

@@ -8,9 +8,8 @@ import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
-import { useCurrentUser } from '@/shared/session/session-store';
+import { useCurrentUser, useIsCompanyAdmin } from '@/shared/session/session-store';
 import { MEMBERS_KEY, useMembers } from './api/get-members';
-import { useIsCompanyAdmin } from './api/get-my-company-role';
 import { useRemoveMember } from './api/remove-member';
 import { InviteCodePanel } from './components/invite-code-panel';
 import { TransferAdminModal } from './components/transfer-admin-modal';
@@ -31,8 +30,7 @@ export function UserListPage() {
   const [filterForm] = Form.useForm<MemberFilters>();
   const paged = usePagedSearch<MemberFilters>({ keyword: '' });
   const members = useMembers(paged.query);
-  // Asked once the list answered, so a frozen company's notice is shown once, not twice.
-  const isAdmin = useIsCompanyAdmin(members.isSuccess) === true;
+  const isAdmin = useIsCompanyAdmin();
   const remove = useRemoveMember();
   const [transferring, setTransferring] = useState(false);
 

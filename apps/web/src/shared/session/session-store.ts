@@ -1,4 +1,5 @@
 import type { UserInfo } from '@skill-cert/shared/auth';
+import { CompanyRole } from '@skill-cert/shared/company';
 import { create } from 'zustand';
 
 interface SessionState {
@@ -9,3 +10,7 @@ interface SessionState {
 export const useSessionStore = create<SessionState>()(() => ({ user: null }));
 
 export const useCurrentUser = (): UserInfo | null => useSessionStore((s) => s.user);
+
+/** Whether the signed-in user administers their company (`company_role` of `GET /api/user`). */
+export const useIsCompanyAdmin = (): boolean =>
+  useSessionStore((s) => s.user?.company_role === CompanyRole.ADMIN);
