@@ -55,6 +55,8 @@ export interface DesignerCanvasProps {
   onSelect: (key: string | null) => void;
   onGeometry: (key: string, geometry: Geometry) => void;
   onQr: (qr: QrPlacement) => void;
+  /** The background's own size in pixels, once the browser has loaded it. */
+  onBackgroundSize?: (size: { src: string; width: number; height: number }) => void;
 }
 
 /**
@@ -62,7 +64,14 @@ export interface DesignerCanvasProps {
  * blank and the QR code is a box: drag it to move, drag its corner to resize (pointer events, so mouse,
  * pen and touch alike); arrow keys move the focused box, Shift+arrows resize it.
  */
-export function DesignerCanvas({ design, selectedKey, onSelect, onGeometry, onQr }: DesignerCanvasProps) {
+export function DesignerCanvas({
+  design,
+  selectedKey,
+  onSelect,
+  onGeometry,
+  onQr,
+  onBackgroundSize,
+}: DesignerCanvasProps) {
   const pageRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const page = pageMm(design.page_size, design.orientation);
@@ -156,6 +165,14 @@ export function DesignerCanvas({ design, selectedKey, onSelect, onGeometry, onQr
             src={design.background.webPath}
             alt="证书底图"
             draggable={false}
+            onLoad={(event) => {
+              const img = event.currentTarget;
+              onBackgroundSize?.({
+                src: design.background?.webPath ?? '',
+                width: img.naturalWidth,
+                height: img.naturalHeight,
+              });
+            }}
           />
         ) : (
           <div className="cc-page-empty">请上传证书底图</div>

@@ -304,6 +304,38 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
     expect(await screen.findByText('模板修改成功')).toBeInTheDocument();
   });
 
+  it("warns when the background's proportions do not match the page, and offers the orientation it fits", async () => {
+    signInEnterprise();
+    installFakeNetwork({
+      'GET /api/customCertificateTemplates': paged([template()]),
+      'GET /api/defaultBlanks': ok(defaultBlanks),
+    });
+    renderPage(<CertificateTemplatePage />);
+    const dialog = await openDesigner('编辑');
+    const background = dialog.querySelector<HTMLImageElement>('img.cc-page-background')!;
+    const loaded = (width: number, height: number) => {
+      Object.defineProperty(background, 'naturalWidth', { value: width, configurable: true });
+      Object.defineProperty(background, 'naturalHeight', { value: height, configurable: true });
+      fireEvent.load(background);
+    };
+    // A landscape A4 background on a landscape A4 page: no warning.
+    loaded(2970, 2100);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // A portrait scan: stretched, and 纵向 would fit.
+    loaded(2100, 2970);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('底图比例与纸张不一致，生成的证书中底图会被拉伸变形');
+    expect(alert).toHaveTextContent(
+      '底图 2100×2970 像素（宽高比 0.71），A4 横向纸张宽高比 1.41。建议将方向改为「纵向」。',
+    );
+    await clickButton(alert, '改为纵向');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    expect(within(dialog).getByRole('application', { name: '证书画布' })).toHaveAttribute(
+      'data-page',
+      'A4-portrait',
+    );
+  });
+
   const PREVIEW = '/api/customCertificateTemplates/preview';
   const servePreview = () => {
     const fetched = serveFiles({ [PREVIEW]: { type: 'application/pdf', name: '预览.pdf' } });

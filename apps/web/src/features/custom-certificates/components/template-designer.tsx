@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CustomCertificateTemplate, templateBody } from '@skill-cert/shared/customCertificate';
 import {
+  Alert,
   App,
   Button,
   Divider,
@@ -20,6 +21,7 @@ import { ImageUpload, type UploadedImage } from '@/shared/components/image-uploa
 import { errorMessage } from '@/shared/http';
 import { useDefaultBlanks, usePreviewTemplate, useSaveTemplate } from '../api/templates';
 import {
+  backgroundMismatch,
   blankFromDefault,
   bodyOf,
   customBlank,
@@ -35,6 +37,8 @@ import { usePdfPreview } from './use-pdf-preview';
 
 /** Full screen: above the fixed sidebar of the layout (z-index 1001); popups inside stack on top of it. */
 const ABOVE_LAYOUT_Z_INDEX = 1100;
+
+const orientationText = { landscape: '横向', portrait: '纵向' } as const;
 
 const pageSizeOptions = [
   { label: 'A4', value: 'A4' },
@@ -65,6 +69,13 @@ export function TemplateDesigner({
   const save = useSaveTemplate();
   const preview = usePreviewTemplate();
   const { showPdf, previewDialog } = usePdfPreview();
+  const [backgroundSize, setBackgroundSize] = useState<{ src: string; width: number; height: number } | null>(
+    null,
+  );
+  const mismatch = backgroundMismatch(
+    backgroundSize && backgroundSize.src === design.background?.webPath ? backgroundSize : null,
+    design,
+  );
 
   const selected = design.blanks.find((b) => b.key === selectedKey) ?? null;
   const patch = (next: Partial<DesignerState>) => setDesign((d) => ({ ...d, ...next }));
@@ -210,8 +221,8 @@ export function TemplateDesigner({
                   value={design.orientation}
                   optionType="button"
                   options={[
-                    { label: '横向', value: 'landscape' },
-                    { label: '纵向', value: 'portrait' },
+                    { label: orientationText.landscape, value: 'landscape' },
+                    { label: orientationText.portrait, value: 'portrait' },
                   ]}
                   onChange={(e) => patch({ orientation: e.target.value })}
                 />
@@ -292,7 +303,28 @@ export function TemplateDesigner({
           </div>
         </aside>
         <main className="cc-designer-main">
+          {mismatch && backgroundSize && (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              title="底图比例与纸张不一致，生成的证书中底图会被拉伸变形"
+              description={`底图 ${backgroundSize.width}×${backgroundSize.height} 像素（宽高比 ${mismatch.imageAspect.toFixed(2)}），${design.page_size} ${orientationText[design.orientation]}纸张宽高比 ${mismatch.pageAspect.toFixed(2)}。${
+                mismatch.better
+                  ? `建议将方向改为「${orientationText[mismatch.better]}」。`
+                  : '请换用与纸张比例一致的底图。'
+              }`}
+              action={
+                mismatch.better && (
+                  <Button size="small" onClick={() => patch({ orientation: mismatch.better! })}>
+                    改为{orientationText[mismatch.better]}
+                  </Button>
+                )
+              }
+            />
+          )}
           <DesignerCanvas
+            onBackgroundSize={setBackgroundSize}
             design={design}
             selectedKey={selectedKey}
             onSelect={setSelectedKey}

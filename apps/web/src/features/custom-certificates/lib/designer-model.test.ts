@@ -1,6 +1,7 @@
 import { defaultQrPlacement, templateBody } from '@skill-cert/shared/customCertificate';
 import { describe, expect, it } from 'vitest';
 import {
+  backgroundMismatch,
   blankFromDefault,
   bodyOf,
   customBlank,
@@ -94,5 +95,21 @@ describe('designer model', () => {
     expect(body.blanks[1]).not.toHaveProperty('key');
     expect(body.qr).toEqual({ x: 0.85, y: 0.75, size: 0.1 });
     expect(templateBody.safeParse(body).success).toBe(true);
+  });
+
+  it('a background whose proportions differ from the page by more than 5 % is flagged, with the orientation it fits', () => {
+    const landscape = { page_size: 'A4', orientation: 'landscape' } as const;
+    expect(backgroundMismatch({ width: 2970, height: 2100 }, landscape)).toBeNull();
+    expect(backgroundMismatch({ width: 3000, height: 2080 }, landscape)).toBeNull(); // 2 % off
+    expect(backgroundMismatch(null, landscape)).toBeNull();
+    const portraitScan = backgroundMismatch({ width: 2100, height: 2970 }, landscape)!;
+    expect(portraitScan.better).toBe('portrait');
+    expect(portraitScan.imageAspect).toBeCloseTo(0.707, 2);
+    expect(portraitScan.pageAspect).toBeCloseTo(1.414, 2);
+    // 16:9 is wrong for both orientations, but landscape is still the nearer one.
+    expect(backgroundMismatch({ width: 1920, height: 1080 }, landscape)?.better).toBeNull();
+    expect(
+      backgroundMismatch({ width: 1920, height: 1080 }, { page_size: 'B5', orientation: 'portrait' })?.better,
+    ).toBe('landscape');
   });
 });

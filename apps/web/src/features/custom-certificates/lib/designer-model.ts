@@ -94,6 +94,38 @@ export const QR_MAX_SIZE = 0.5;
 export const pageAspect = (design: Pick<DesignerState, 'page_size' | 'orientation'>): number =>
   pageAspectOf(design.page_size, design.orientation);
 
+/** How far a background's proportions may stray from the page's before the designer warns (it is stretched). */
+export const BACKGROUND_ASPECT_TOLERANCE = 0.05;
+
+export interface BackgroundMismatch {
+  /** Width over height of the uploaded image and of the page. */
+  imageAspect: number;
+  pageAspect: number;
+  /** The other orientation, when the image fits it better; null when neither fits. */
+  better: Orientation | null;
+}
+
+/**
+ * Whether the background (its size in pixels) would be stretched noticeably on the page: the PDF draws it over
+ * the whole page whatever its proportions. Null when it fits within BACKGROUND_ASPECT_TOLERANCE.
+ */
+export function backgroundMismatch(
+  image: { width: number; height: number } | null,
+  design: Pick<DesignerState, 'page_size' | 'orientation'>,
+): BackgroundMismatch | null {
+  if (!image || image.width <= 0 || image.height <= 0) return null;
+  const imageAspect = image.width / image.height;
+  const page = pageAspect(design);
+  const off = (a: number, b: number) => Math.abs(Math.log(a / b));
+  if (off(imageAspect, page) <= Math.log(1 + BACKGROUND_ASPECT_TOLERANCE)) return null;
+  const other: Orientation = design.orientation === 'landscape' ? 'portrait' : 'landscape';
+  return {
+    imageAspect,
+    pageAspect: page,
+    better: off(imageAspect, 1 / page) < off(imageAspect, page) ? other : null,
+  };
+}
+
 /** The QR code in effect: the template's, or the default corner, kept on the page. */
 export function qrOf(design: Pick<DesignerState, 'page_size' | 'orientation' | 'qr'>): QrPlacement {
   const qr = design.qr ?? defaultQrPlacement(design.page_size, design.orientation);
