@@ -1,91 +1,63 @@
-import { type Browser, type Page, request } from '@playwright/test';
-import { isValidCreditCode } from '@skill-cert/shared/creditCode';
-import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
-
-// Several helpers share two cores: give each step room beyond the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
+import { request } from '@playwright/test';
+import {
+  createCompanyOnJoinPage,
+  creditCodeFor,
+  expect,
+  newStamp,
+  PASSWORD,
+  platformPage,
+  registerThroughLoginPage,
+  SMS_INTERVAL_MS,
+  signedInPage,
+} from './enterprise';
+import { lastSmsCode, loginWithPassword, test } from './fixtures';
 
 /**
- * Enterprise onboarding (issue 6, web): a fresh user creates a company and lands on /record-application;
- * a second fresh user asks to join with the invite code, the administrator approves in /user-application
- * and the member appears in /user-list; the administrator changes the password, then the phone.
+ * Enterprise onboarding (issue 6, web): a visitor registers on the login page and creates a company; a second
+ * user asks to join with the invite code, withdraws, asks again, and the administrator approves in
+ * /user-application so the member appears in /user-list; the administrator changes the password, then the
+ * phone; the platform freezes the company and its member gets the notice instead of their screens.
  */
 
-const PASSWORD = 'Abc12345';
 const NEW_PASSWORD = 'Xyz98765';
-/** Any two sends to one phone must be 60 s apart (server rule). */
-const SMS_INTERVAL_MS = 61_000;
-/** A 1×1 PNG: the server checks uploads by their bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const stamp = `${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
+const stamp = newStamp();
 const admin = { name: `qy${stamp}`, phone: `135${stamp}` };
 const applicant = { name: `yg${stamp}`, phone: `136${stamp}` };
 const newPhone = `134${stamp}`;
 const companyName = `浏览器测试企业${stamp}`;
+const FROZEN_NOTICE = '您所在的企业已被平台冻结，暂不能使用该功能，请联系平台管理员';
 
-/** A 统一社会信用代码 with its check character computed by the shared rule. */
-const creditCode = () => {
-  const prefix = `91110101${stamp}9`;
-  return [...'0123456789ABCDEFGHJKLMNPQRTUWXY'].map((c) => prefix + c).find(isValidCreditCode)!;
-};
-
-/** Registers through the API (as the login page does) and answers when its SMS code was sent. */
-async function register(user: { name: string; phone: string }): Promise<number> {
+/** The second user registers through the API (the login page's form is covered by the administrator). */
+async function registerApplicant(): Promise<void> {
   const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const sentAt = Date.now();
-  expect((await (await api.post('/api/register/sms', { data: { phone: user.phone } })).json()).code).toBe(
-    200,
-  );
-  const registered = await api.post('/api/register', {
-    data: {
-      ...user,
-      email: `${user.phone}@example.cn`,
-      password: PASSWORD,
-      verify_code: await lastSmsCode(user.phone, sentAt - 1000),
-    },
-  });
-  const body = await registered.json();
+  const sentAt = Date.now() - 1000;
+  expect(
+    (await (await api.post('/api/register/sms', { data: { phone: applicant.phone } })).json()).code,
+  ).toBe(200);
+  const body = await (
+    await api.post('/api/register', {
+      data: {
+        ...applicant,
+        email: `${applicant.phone}@example.cn`,
+        password: PASSWORD,
+        verify_code: await lastSmsCode(applicant.phone, sentAt),
+      },
+    })
+  ).json();
   expect(body.code, body.message).toBe(200);
   await api.dispose();
-  return sentAt;
 }
 
-async function signedInPage(browser: Browser, name: string, password = PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
-  await loginWithPassword(page, name, password);
-  return page;
-}
-
-test('onboarding: create a company, approve a join request, change password and phone', async ({
+test('onboarding: register and create a company, join by code (withdraw, ask again, approved), change password and phone, frozen', async ({
   page,
   browser,
 }) => {
   test.setTimeout(360_000);
-  const adminSmsAt = await register(admin);
-  await register(applicant);
+  let adminSmsAt = 0;
 
-  await test.step('a fresh user creates a company and lands on /record-application', async () => {
-    await loginWithPassword(page, admin.name, PASSWORD);
-    await expect(page).toHaveURL(/\/join$/);
-    await expect(page.getByRole('heading', { name: '加入或创建企业' })).toBeVisible();
-    const form = page.getByRole('form', { name: '创建企业' });
-    await form.getByPlaceholder('请输入企业名称').fill(companyName);
-    await form.getByPlaceholder('请输入统一社会信用代码').fill(creditCode());
-    await form.getByRole('combobox').fill('东城');
-    await page.locator('.ant-cascader-menu-item').filter({ hasText: '东城区' }).first().click();
-    await form.getByPlaceholder('请输入详细地址').fill('东长安街1号');
-    await form.getByPlaceholder('请输入联系人').fill('李经理');
-    await form.getByPlaceholder('请输入联系电话').fill('13912345678');
-    await form
-      .locator('input[type="file"]')
-      .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
-    await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(1);
-    await form.getByRole('button', { name: '创建企业' }).click();
-    await expect(page).toHaveURL(/\/record-application$/);
+  await test.step('a visitor registers on the login page and creates a company', async () => {
+    adminSmsAt = await registerThroughLoginPage(page, admin);
+    await createCompanyOnJoinPage(page, { name: companyName, creditCode: creditCodeFor(stamp) });
   });
 
   let inviteCode = '';
@@ -100,21 +72,36 @@ test('onboarding: create a company, approve a join request, change password and 
     await expect(page.getByRole('switch', { name: '允许通过邀请码申请加入' })).toBeChecked();
   });
 
-  const applicantPage = await signedInPage(browser, applicant.name);
-  await test.step('a second fresh user asks to join with the code and waits', async () => {
-    await expect(applicantPage).toHaveURL(/\/join$/);
-    await applicantPage.getByRole('tab', { name: '加入企业' }).click();
+  await registerApplicant();
+  const applicantPage = await signedInPage(browser, applicant.name, PASSWORD);
+  const askToJoin = async () => {
     const form = applicantPage.getByRole('form', { name: '加入企业' });
+    await applicantPage.getByRole('tab', { name: '加入企业' }).click();
     await form.getByPlaceholder('请输入邀请码').fill(inviteCode);
     await form.getByRole('button', { name: '申请加入' }).click();
     await expect(applicantPage.getByText('等待管理员审核')).toBeVisible();
     await expect(applicantPage.getByText(`您已申请加入「${companyName}」`, { exact: false })).toBeVisible();
-    await expect(applicantPage.getByRole('button', { name: '撤回申请' })).toBeVisible();
+  };
+
+  await test.step('a second user asks to join with the code, withdraws, and asks again', async () => {
+    await expect(applicantPage).toHaveURL(/\/join$/);
+    await askToJoin();
+    await applicantPage.getByRole('button', { name: '撤回申请' }).click();
+    await applicantPage
+      .getByRole('dialog')
+      .filter({ hasText: `确定撤回加入「${companyName}」的申请吗？` })
+      .getByRole('button', { name: '确定' })
+      .click();
+    await expect(applicantPage.getByText('已撤回加入申请')).toBeVisible();
+    await expect(applicantPage.getByRole('tab', { name: '加入企业' })).toBeVisible();
+    await expect(applicantPage.getByText('等待管理员审核')).toHaveCount(0);
+    await askToJoin();
   });
 
   await test.step('the administrator approves in /user-application; the member appears in /user-list', async () => {
     await page.goto('/user-application');
     const row = page.getByRole('row').filter({ hasText: applicant.phone });
+    await expect(row).toHaveCount(1); // the withdrawn request is not waiting
     await expect(row).toContainText(applicant.name);
     await row.getByRole('button', { name: '通过' }).click();
     await page
@@ -134,14 +121,16 @@ test('onboarding: create a company, approve a join request, change password and 
   await test.step('the approved applicant now gets in', async () => {
     await applicantPage.reload();
     await expect(applicantPage).toHaveURL(/\/record-application$/);
-    await applicantPage.context().close();
   });
 
   await test.step('the administrator changes the password, signs out and signs in with the new one', async () => {
     await page.goto('/update-password');
-    await page.getByPlaceholder('请输入原密码').fill(PASSWORD);
+    await page.getByPlaceholder('请输入原密码').fill('Wrong1234');
     await page.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
     await page.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '原密码错误' })).toBeVisible();
+    await page.getByPlaceholder('请输入原密码').fill(PASSWORD);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(/\/login/);
     await loginWithPassword(page, admin.name, PASSWORD);
@@ -155,7 +144,7 @@ test('onboarding: create a company, approve a join request, change password and 
     await expect(page.getByRole('heading', { name: '修改手机号' })).toBeVisible();
     const step1 = page.getByRole('form', { name: '验证原手机号' });
     await expect(step1).toContainText(`${admin.phone.slice(0, 3)}****${admin.phone.slice(-4)}`);
-    // The registration code went to this phone moments ago.
+    // The registration code went to this phone earlier in this test.
     await page.waitForTimeout(Math.max(0, adminSmsAt + SMS_INTERVAL_MS - Date.now()));
     const oldSentAfter = Date.now() - 1000;
     await step1.getByRole('button', { name: '获取验证码' }).click();
@@ -182,5 +171,30 @@ test('onboarding: create a company, approve a join request, change password and 
     await expect(
       page.getByText(`${newPhone.slice(0, 3)}****${newPhone.slice(-4)}`).filter({ visible: true }),
     ).toBeVisible();
+    // The licence uploaded on /join is the company's: its image loads for the administrator.
+    const licence = page.getByRole('img', { name: '营业执照' }).filter({ visible: true });
+    await expect(licence).toBeVisible();
+    await expect.poll(() => licence.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('the platform freezes the company: its member gets the notice instead of their screens', async () => {
+    const platform = await platformPage(browser);
+    const search = platform.getByRole('form', { name: '企业搜索' });
+    await search.getByPlaceholder('请输入企业名称或统一社会信用代码').fill(companyName);
+    await search.getByRole('button', { name: '搜索' }).click();
+    const row = platform.getByRole('row').filter({ hasText: companyName });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: '企业', exact: true })).toBeVisible();
+    await row.getByRole('button', { name: '冻结' }).click();
+    await platform.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await expect(row).toContainText('已冻结');
+    await platform.context().close();
+
+    await applicantPage.goto('/user-list');
+    const notice = applicantPage.locator('.ant-modal-confirm').filter({ hasText: FROZEN_NOTICE }).first();
+    await expect(notice).toBeVisible();
+    await expect(applicantPage.getByRole('row').filter({ hasText: admin.name })).toHaveCount(0);
+    await notice.getByRole('button', { name: '确定' }).click();
+    await applicantPage.context().close();
   });
 });

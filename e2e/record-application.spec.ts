@@ -1,81 +1,26 @@
-import { type Browser, type Page, request } from '@playwright/test';
-import { isValidCreditCode } from '@skill-cert/shared/creditCode';
-import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
-
-// Several helpers share two cores: give each step room beyond the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
+import type { Page } from '@playwright/test';
+import {
+  createCompanyOnJoinPage,
+  creditCodeFor,
+  expect,
+  newStamp,
+  openMessageCentre,
+  platformPage,
+  registerThroughLoginPage,
+} from './enterprise';
+import { test } from './fixtures';
 
 /**
- * Record application (备案申请) on the real stack: a fresh enterprise user with a fresh company fills and
- * submits an application; the platform rejects it with a reason; the enterprise sees 已驳回 and the reason,
- * edits and resubmits; the platform approves; the enterprise sees 已通过.
+ * Record application (备案申请) on the real stack, through the web app only: a visitor registers on the login
+ * page, creates a company on /join, fills and submits an application; the platform rejects it with a reason;
+ * the enterprise sees 已驳回, the reason and the message, edits and resubmits; the platform approves; the
+ * enterprise sees 已通过 and the message.
  */
 
-const PASSWORD = 'Abc12345';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const stamp = `${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
+const stamp = newStamp();
 const owner = { name: `ba${stamp}`, phone: `133${stamp}` };
 const companyName = `备案测试企业${stamp}`;
 const REASON = `考评员资格证明不全${stamp}`;
-
-const creditCode = () => {
-  const prefix = `91330106${stamp}8`;
-  return [...'0123456789ABCDEFGHJKLMNPQRTUWXY'].map((c) => prefix + c).find(isValidCreditCode)!;
-};
-
-/** Registers a fresh user and creates its company through the API, as /join would. */
-async function freshCompanyOwner(): Promise<void> {
-  const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const sentAt = Date.now() - 1000;
-  expect((await (await api.post('/api/register/sms', { data: { phone: owner.phone } })).json()).code).toBe(
-    200,
-  );
-  const registered = await (
-    await api.post('/api/register', {
-      data: {
-        ...owner,
-        email: `${owner.phone}@example.cn`,
-        password: PASSWORD,
-        verify_code: await lastSmsCode(owner.phone, sentAt),
-      },
-    })
-  ).json();
-  expect(registered.code, registered.message).toBe(200);
-  const headers = { authorization: `Bearer ${registered.data.token}` };
-  const licence = await (
-    await api.post('/api/files/upload?type=image', {
-      headers,
-      multipart: { file: { name: '营业执照.png', mimeType: 'image/png', buffer: PNG } },
-    })
-  ).json();
-  expect(licence.code, licence.message).toBe(200);
-  const created = await (
-    await api.post('/api/companies', {
-      headers,
-      data: {
-        name: companyName,
-        credit_code: creditCode(),
-        region_code: '330106',
-        address: '文三路 100 号',
-        contact_name: '备案联系人',
-        contact_phone: owner.phone,
-        licence_file_id: licence.data.file_id,
-      },
-    })
-  ).json();
-  expect(created.code, created.message).toBe(200);
-  await api.dispose();
-}
-
-async function platformPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
-  await loginWithPassword(page, 'pingtai');
-  await expect(page).toHaveURL(/\/company$/);
-  return page;
-}
 
 async function fillPerson(page: Page, group: string, name: string, idNumber: string, phone: string) {
   const row = page.getByRole('group', { name: group });
@@ -105,17 +50,19 @@ async function openForReview(page: Page, recordNo: string) {
   return drawer;
 }
 
-test('备案申请: submit → platform rejects with a reason → edit and resubmit → platform approves', async ({
+test('备案申请 UI only: register → create company → submit → rejected → resubmit → approved → 已通过', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
-  await freshCompanyOwner();
+  test.setTimeout(330_000);
   let recordNo = '';
 
+  await test.step('a visitor registers on the login page and creates a company on /join', async () => {
+    await registerThroughLoginPage(page, owner);
+    await createCompanyOnJoinPage(page, { name: companyName, creditCode: creditCodeFor(stamp, '330106') });
+  });
+
   await test.step('the enterprise fills and submits an application', async () => {
-    await loginWithPassword(page, owner.name, PASSWORD);
-    await expect(page).toHaveURL(/\/record-application$/);
     await page.getByRole('button', { name: '新增备案' }).click();
     await expect(page).toHaveURL(/\/record-application\/add$/);
 
@@ -161,6 +108,15 @@ test('备案申请: submit → platform rejects with a reason → edit and resub
     await expect(drawer.getByText(REASON).first()).toBeVisible();
   });
 
+  await test.step('the enterprise is told in the message centre', async () => {
+    const centre = await openMessageCentre(page);
+    await expect(
+      centre.getByRole('article').filter({ hasText: `您的备案申请（${recordNo}）被平台驳回：${REASON}` }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(centre).toBeHidden();
+  });
+
   await test.step('the enterprise sees 已驳回 with the reason, edits and resubmits', async () => {
     await page.goto('/record-application');
     const row = page.locator('tr', { hasText: recordNo });
@@ -195,5 +151,9 @@ test('备案申请: submit → platform rejects with a reason → edit and resub
     await expect(row.getByRole('button', { name: '编辑' })).toHaveCount(0);
     await row.getByRole('button', { name: '详情' }).click();
     await expect(page.getByLabel('办理记录').getByText('审核通过')).toBeVisible();
+    const centre = await openMessageCentre(page);
+    await expect(
+      centre.getByRole('article').filter({ hasText: `您的备案申请（${recordNo}）已通过平台审核` }),
+    ).toBeVisible();
   });
 });
