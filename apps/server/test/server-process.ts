@@ -46,7 +46,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sc-server-'));
-  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" --import tsx apps/server/src/main.ts`;
+  // The same Node flags as `npm start` (package.json): a 4 MB young generation (docs/decisions.md, memory).
+  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" --max-semi-space-size=4 --import tsx apps/server/src/main.ts`;
   const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
     env: {
