@@ -302,22 +302,24 @@ describe('changing the bound phone', () => {
     expect(checked.body.code).toBe(200);
     return checked.body.data.ticket;
   }
+  /** kaoping has checked the old phone and has a code sent to `newPhone`: ready for POST /api/changePhone. */
+  async function readyToChange(newPhone = '13977778888') {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    await api(ctx.app, 'GET', `/api/changePhone/sms?phone=${newPhone}&ticket=${ticket}`, { token });
+    return { token, ticket, code: ctx.sms.lastCode(newPhone)! };
+  }
   /** Lets the next code to any phone go out now (the 60 s rule). */
   const aMinuteLater = () =>
     ctx.database.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
 
   it('the ticket is single-use: after one change it opens neither a code to a new phone nor a second change', async () => {
-    const { token } = await login(ctx.app, 'kaoping');
-    const ticket = await ticketOf(token, '13800000004');
-    await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
-    expect(
-      (
-        await api(ctx.app, 'POST', '/api/changePhone', {
-          token,
-          body: { phone: '13977778888', verify_code: ctx.sms.lastCode('13977778888'), ticket },
-        })
-      ).body.code,
-    ).toBe(200);
+    const { token, ticket, code } = await readyToChange();
+    const changed = await api(ctx.app, 'POST', '/api/changePhone', {
+      token,
+      body: { phone: '13977778888', verify_code: code, ticket },
+    });
+    expect(changed.body.code).toBe(200);
     await aMinuteLater();
     const send = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13966665555&ticket=${ticket}`, {
       token,
@@ -355,10 +357,7 @@ describe('changing the bound phone', () => {
   });
 
   it('a new phone taken by another account after its code was sent is refused, and the ticket stays usable', async () => {
-    const { token } = await login(ctx.app, 'kaoping');
-    const ticket = await ticketOf(token, '13800000004');
-    await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
-    const code = ctx.sms.lastCode('13977778888')!;
+    const { token, ticket, code } = await readyToChange();
     // Meanwhile an administrator adds someone with that phone.
     const admin = await login(ctx.app, 'qiye');
     await api(ctx.app, 'POST', '/api/companies/members', {
@@ -376,6 +375,30 @@ describe('changing the bound phone', () => {
       token,
     });
     expect(retry.body.message).toBe('验证码已发送至新手机号');
+  });
+
+  it('a phone change racing an administrator who adds that phone: one account gets it, the other 400', async () => {
+    const { token, ticket, code } = await readyToChange();
+    const admin = await login(ctx.app, 'qiye');
+    const [changed, added] = await Promise.all([
+      api(ctx.app, 'POST', '/api/changePhone', {
+        token,
+        body: { phone: '13977778888', verify_code: code, ticket },
+      }),
+      api(ctx.app, 'POST', '/api/companies/members', {
+        token: admin.token,
+        body: { name: '抢先者', phone: '13977778888' },
+      }),
+    ]);
+    expect([changed.status, added.status].sort()).toEqual([200, 400]);
+    const loser = changed.status === 400 ? changed : added;
+    expect([
+      '该手机号已被其他账号使用',
+      '该手机号的用户已加入其他企业',
+      '该手机号已注册为非企业端账号，不能直接添加为成员',
+    ]).toContain(loser.body.message);
+    const holders = await ctx.database.db.execute(sql`select name from users where phone = '13977778888'`);
+    expect((holders as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
   it('refuses a phone used by another account, and the new-phone step without a ticket', async () => {

@@ -7,9 +7,9 @@ import type {
   RecordApplicationRow,
 } from '@skill-cert/shared/recordApplication';
 import { describe, expect, it } from 'vitest';
-import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
+import { api, login, samples, useTestApp } from '../../../test/harness.ts';
 import { addMember } from '../companies/service.ts';
-import { secondEnterprise } from '../companies/testing.ts';
+import { secondEnterprise, uploadAs } from '../companies/testing.ts';
 import { createUser, findUserByAccount } from '../users/service.ts';
 
 const ctx = useTestApp();
@@ -39,16 +39,7 @@ const fullBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function upload(token: string, name: string, content: Buffer): Promise<string> {
-  const { payload, headers } = multipartFile(name, content);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/files/upload',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-  return res.json().data.file_id;
-}
+const upload = (token: string, name: string, content: Buffer) => uploadAs(ctx, token, name, content);
 
 const enterprise = () => login(ctx.app, 'qiye');
 const platform = () => login(ctx.app, 'pingtai');
