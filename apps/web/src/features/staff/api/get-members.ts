@@ -15,8 +15,8 @@ export interface MemberQuery {
 export const MEMBERS_KEY = ['company-members'] as const;
 
 /** `GET /api/companies/members?keyword&page&per_page`: the caller's company, administrators first. */
-export const getMembers = (query: MemberQuery, silent = false): Promise<Paged<MemberRow>> =>
-  request<Paged<MemberRow>>('GET', '/api/companies/members', { params: { ...query }, silent });
+export const getMembers = (query: MemberQuery): Promise<Paged<MemberRow>> =>
+  request<Paged<MemberRow>>('GET', '/api/companies/members', { params: { ...query } });
 
 export const membersQueryOptions = (query: MemberQuery) =>
   queryOptions({
