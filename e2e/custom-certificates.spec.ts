@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Download, type Locator, type Page, request } from '@playwright/test';
 import { isValidCreditCode } from '@skill-cert/shared/creditCode';
+import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
@@ -9,11 +11,12 @@ import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fi
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Custom certificates on the real stack (issue 5): a fresh enterprise designs a template (background,
- * default blanks, a box dragged with the mouse), downloads the batch template, fills it (one row missing a
- * required value), uploads it, watches the batch end as 部分失败, opens a certificate, regenerates the
- * failed one, downloads the zip, opens the batch from the message centre, and a visitor without login
- * opens the public page of a certificate.
+ * Custom certificates on the real stack (issue 5): a fresh enterprise designs a template (background with a
+ * proportions check, default blanks with a photo, a box dragged and one resized with the mouse, 预览),
+ * downloads the batch template, fills it (one row missing a required value), uploads it with a photos zip,
+ * watches the batch end as 部分失败, opens a certificate (its PDF holds the photo), regenerates the failed one,
+ * downloads the zip, opens the batch from the message centre, a visitor without login opens the public page
+ * of a certificate, and a bigger batch shows its progress while it runs.
  */
 
 const PASSWORD = 'Abc12345';
@@ -23,6 +26,61 @@ const PNG = Buffer.from(
   'base64',
 );
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A PNG written by hand (8-bit RGB, each row a ramp from `rgb`), sized like a real scan or photo. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const line = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) line.set([rgb[0], (rgb[1] + x) & 255, rgb[2]], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2], 8); // 8 bits, RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A background with the proportions of A4 landscape (297 : 210). */
+const BACKGROUND = png(594, 420, [251, 230, 233]);
+
+/** A zip of photos named by ID number, as the batch template's 说明.txt asks. */
+async function photosZip(photos: { idCard: string; data: Buffer }[]): Promise<Buffer> {
+  const archive = new ZipArchive({ store: true });
+  const chunks: Buffer[] = [];
+  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve, reject) => {
+    archive.on('end', resolve);
+    archive.on('error', reject);
+  });
+  for (const p of photos) archive.append(p.data, { name: `照片/${p.idCard}.png` });
+  await archive.finalize();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** A filled batch sheet of the designed template (序号, 姓名, 身份证号, 证书编号). */
+async function filledSheet(
+  rows: { name: string; id_card: string; certificate_no: string }[],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('证书数据');
+  ws.addRow(['序号', '*姓名', '*身份证号', '*证书编号']);
+  rows.forEach((h, i) => {
+    ws.addRow([String(i + 1), h.name, h.id_card, h.certificate_no]);
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 const stamp = `${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
 const owner = { name: `zs${stamp}`, phone: `132${stamp}` };
@@ -133,7 +191,7 @@ test('custom certificates: design, batch template, upload, progress, open, regen
   const api = await freshCompanyOwner();
   let sheet: ExcelJS.Workbook;
 
-  await test.step('design a template: background, default blanks, a box dragged with the mouse, save', async () => {
+  await test.step('design a template: background, default blanks with a photo, drag, resize, 预览, save', async () => {
     await loginWithPassword(page, owner.name, PASSWORD);
     await expect(page).toHaveURL(/\/record-application$/);
     await page.goto('/certificate-template');
@@ -145,19 +203,31 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await designer.getByLabel('模板名称').fill(templateName);
     await designer
       .locator('input[type="file"]')
-      .setInputFiles({ name: '证书底图.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: '证书底图.png', mimeType: 'image/png', buffer: BACKGROUND });
     await expect(designer.getByAltText('证书底图', { exact: true })).toHaveAttribute('src', /\/api\/files\//);
     // One background: the upload control holds a single image.
     await expect(designer.locator('.ant-upload-list-item')).toHaveCount(1);
 
-    for (const label of ['姓名', '身份证号', '证书编号']) {
+    // The background has the proportions of A4 landscape; turned to 纵向 it would be stretched: a warning
+    // offers 横向 back.
+    const stretched = designer.getByRole('alert').filter({ hasText: '底图比例与纸张不一致' });
+    await designer.locator('label.ant-radio-button-wrapper', { hasText: '纵向' }).click();
+    await expect(stretched).toBeVisible();
+    await expect(stretched).toContainText('建议将方向改为「横向」');
+    await stretched.getByRole('button', { name: '改为横向' }).click();
+    await expect(stretched).toBeHidden();
+
+    for (const label of ['姓名', '身份证号', '证书编号', '照片（图片）']) {
       await designer.getByRole('button', { name: /添加默认字段/ }).click();
       await page.getByRole('menuitem', { name: label, exact: true }).click();
-      await expect(designer.getByRole('button', { name: `字段 ${label}` })).toBeVisible();
+      await expect(
+        designer.getByRole('button', { name: `字段 ${label.replace('（图片）', '')}` }),
+      ).toBeVisible();
     }
 
     // The page is drawn at A4 landscape proportions.
     const canvas = designer.getByRole('application', { name: '证书画布' });
+    await expect(canvas).toHaveAttribute('data-page', 'A4-landscape');
     const pageBox = (await canvas.boundingBox())!;
     expect(pageBox.width / pageBox.height).toBeCloseTo(297 / 210, 1);
 
@@ -177,6 +247,47 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     // The property panel shows the new place (the default 姓名 sits at 28 % across).
     await expect(designer.getByLabel('横向位置')).toHaveValue('38.0');
 
+    // Resize 照片 by its corner: 5 % of the page wider and taller (the default is 12 % × 24 %).
+    const photo = designer.getByRole('button', { name: '字段 照片' });
+    await photo.click();
+    await expect(photo).toHaveAttribute('aria-pressed', 'true');
+    const handle = photo.locator('.cc-blank-resize');
+    await expect(handle).toBeVisible();
+    const photoBefore = (await photo.boundingBox())!;
+    const corner = (await handle.boundingBox())!;
+    const cx = corner.x + corner.width / 2;
+    const cy = corner.y + corner.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + pageBox.width * 0.025, cy + pageBox.height * 0.025, { steps: 4 });
+    await page.mouse.move(cx + pageBox.width * 0.05, cy + pageBox.height * 0.05, { steps: 4 });
+    await page.mouse.up();
+    const photoAfter = (await photo.boundingBox())!;
+    expect(photoAfter.x).toBeCloseTo(photoBefore.x, 0);
+    expect(photoAfter.width - photoBefore.width).toBeCloseTo(pageBox.width * 0.05, -1);
+    expect(photoAfter.height - photoBefore.height).toBeCloseTo(pageBox.height * 0.05, -1);
+    const percentOf = async (label: string) =>
+      Number.parseFloat(await designer.getByLabel(label).inputValue());
+    expect(await percentOf('宽度')).toBeCloseTo(17, 0);
+    expect(await percentOf('高度')).toBeCloseTo(29, 0);
+
+    // 预览: the server renders the unsaved design and the PDF opens in the preview dialog.
+    await designer.getByRole('button', { name: '预览' }).click();
+    const preview = modal(page, `${templateName}（预览）.pdf`);
+    const frame = preview.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /^blob:/);
+    const head = await page.evaluate(
+      async (src) => {
+        const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+        return { start: new TextDecoder().decode(bytes.subarray(0, 5)), size: bytes.length };
+      },
+      (await frame.getAttribute('src'))!,
+    );
+    expect(head.start).toBe('%PDF-');
+    expect(head.size).toBeGreaterThan(5_000);
+    await preview.locator('.ant-modal-close').click();
+    await expect(preview).toBeHidden();
+
     await designer.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('模板创建成功')).toBeVisible();
     await expect(page.locator('tr', { hasText: templateName })).toBeVisible();
@@ -195,12 +306,15 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     expect(headers).toEqual(['序号', '*姓名', '*身份证号', '*证书编号']);
   });
 
-  await test.step('upload a filled batch and watch it end as 部分失败', async () => {
+  await test.step('upload a filled batch with its photos zip and watch it end as 部分失败', async () => {
     const ws = sheet.worksheets[0]!;
     holders.forEach((h, i) => {
       ws.getRow(i + 2).values = [String(i + 1), h.name, h.id_card, h.certificate_no];
     });
     const filled = Buffer.from(await sheet.xlsx.writeBuffer());
+    const zip = await photosZip(
+      holders.map((h, i) => ({ idCard: h.id_card, data: png(150, 200, [60 + i * 50, 90, 160]) })),
+    );
 
     await page.getByRole('tab', { name: '批量生成', exact: true }).click();
     await page.getByRole('button', { name: /新建批量生成/ }).click();
@@ -212,11 +326,11 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await dialog.getByPlaceholder('请输入名称').fill(batchName);
     await dialog.getByRole('combobox').click();
     await page.locator('.ant-select-item-option', { hasText: templateName }).click();
-    await dialog
-      .locator('input[type="file"]')
-      .first()
-      .setInputFiles({ name: '证书数据.xlsx', mimeType: XLSX_MIME, buffer: filled });
+    const files = dialog.locator('input[type="file"]');
+    await files.first().setInputFiles({ name: '证书数据.xlsx', mimeType: XLSX_MIME, buffer: filled });
     await expect(dialog.getByText('证书数据.xlsx')).toBeVisible();
+    await files.nth(1).setInputFiles({ name: '照片.zip', mimeType: 'application/zip', buffer: zip });
+    await expect(dialog.getByText('照片.zip')).toBeVisible();
     await dialog.getByRole('button', { name: '开始生成' }).click();
     await expect(dialog).toBeHidden();
 
@@ -251,7 +365,10 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await expect(frame).toHaveAttribute('src', /\/api\/files\//);
     const pdf = await page.request.get((await frame.getAttribute('src'))!);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = (await pdf.body()).toString('latin1');
+    expect(bytes.slice(0, 5)).toBe('%PDF-');
+    // Two pictures on the page: the background and 张三's photo from the zip.
+    expect(bytes.match(/\/Subtype \/Image/g)).toHaveLength(2);
     await preview.locator('.ant-modal-close').click();
     await expect(preview).toBeHidden();
   });
@@ -292,6 +409,10 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await message.first().getByRole('button', { name: '查看证书' }).click();
     const detail = modal(page, '证书详情');
     await expect(detail.getByLabel('批次信息')).toContainText(batchName);
+    await detail.locator('.ant-modal-close').click();
+    await expect(detail).toBeHidden();
+    await centre.getByRole('button', { name: '关闭' }).click();
+    await expect(centre).toBeHidden();
   });
 
   await test.step('the public page of a certificate opens without login; an unknown id says so', async () => {
@@ -325,6 +446,52 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await phone.goto('/information-link/00000000-0000-4000-8000-000000000000');
     await expect(phone.getByText('证书不存在或已失效')).toBeVisible();
     await visitor.close();
+  });
+
+  await test.step('a bigger batch shows 生成中 with its progress and counts before it ends as 已完成', async () => {
+    const count = 80;
+    const people = Array.from({ length: count }, (_, i) => ({
+      name: `学员${i + 1}`,
+      id_card: `440106199001${String(i + 1).padStart(6, '0')}`,
+      certificate_no: `Y${stamp}${String(i + 1).padStart(4, '0')}`,
+    }));
+    // Phone-camera-sized photos: each is decoded and scaled for its certificate, so the batch takes seconds.
+    const photo = png(1500, 2000, [180, 120, 90]);
+    const zip = await photosZip(people.map((p) => ({ idCard: p.id_card, data: photo })));
+    const progressName = `进度批次${stamp}`;
+
+    await page.getByRole('button', { name: /新建批量生成/ }).click();
+    const dialog = modal(page, '新建批量生成');
+    await dialog.getByPlaceholder('请输入名称').fill(progressName);
+    await dialog.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: templateName }).click();
+    const files = dialog.locator('input[type="file"]');
+    await files
+      .first()
+      .setInputFiles({ name: '进度.xlsx', mimeType: XLSX_MIME, buffer: await filledSheet(people) });
+    await expect(dialog.getByText('进度.xlsx')).toBeVisible();
+    await files.nth(1).setInputFiles({ name: '进度照片.zip', mimeType: 'application/zip', buffer: zip });
+    await expect(dialog.getByText('进度照片.zip')).toBeVisible();
+    await dialog.getByRole('button', { name: '开始生成' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.locator('tr', { hasText: progressName });
+    await expect(row.getByText('生成中')).toBeVisible();
+    const progress = row.getByRole('progressbar', { name: `${progressName}生成进度` });
+    await expect(progress).toBeVisible();
+    await expect(progress).toContainText(/^\d+%$/);
+    await expect(row).toContainText(new RegExp(`${count} / \\d+ / 0`));
+    // The bar moves on (or the batch ends) as the list asks again every 2 s.
+    await expect
+      .poll(
+        async () => ((await progress.count()) ? Number(await progress.getAttribute('aria-valuenow')) : 100),
+        {
+          timeout: 180_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    await expect(row.getByText('已完成')).toBeVisible({ timeout: 180_000 });
+    await expect(row).toContainText(`${count} / ${count} / 0`);
   });
 
   await api.dispose();
