@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Download, type Locator, type Page, request } from '@playwright/test';
 import { isValidCreditCode } from '@skill-cert/shared/creditCode';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import { rampPng as png } from '../apps/server/src/modules/custom-certificates/render/testing/png.ts';
 import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
 
 // Several helpers share two cores, and rendering runs meanwhile: give each step room.
@@ -26,30 +26,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A PNG written by hand (8-bit RGB, each row a ramp from `rgb`), sized like a real scan or photo. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const line = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) line.set([rgb[0], (rgb[1] + x) & 255, rgb[2]], 1 + x * 3);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2], 8); // 8 bits, RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A background with the proportions of A4 landscape (297 : 210). */
 const BACKGROUND = png(594, 420, [251, 230, 233]);
@@ -180,6 +156,35 @@ async function downloadBy(page: Page, target: Locator): Promise<Download> {
   return download;
 }
 
+/** Presses the mouse at `from`, moves it by (dx, dy) in two legs and lets go: a drag the designer follows. */
+async function dragBy(page: Page, from: { x: number; y: number }, dx: number, dy: number) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 4 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Fills the 新建批量生成 dialog (name, the template, sheet and photos zip) and starts the batch. */
+async function fillBatch(
+  page: Page,
+  dialog: Locator,
+  name: string,
+  sheetFile: { name: string; buffer: Buffer },
+  zipFile: { name: string; buffer: Buffer },
+) {
+  await dialog.getByPlaceholder('请输入名称').fill(name);
+  await dialog.getByRole('combobox').click();
+  await page.locator('.ant-select-item-option', { hasText: templateName }).click();
+  const files = dialog.locator('input[type="file"]');
+  await files.first().setInputFiles({ ...sheetFile, mimeType: XLSX_MIME });
+  await expect(dialog.getByText(sheetFile.name)).toBeVisible();
+  await files.nth(1).setInputFiles({ ...zipFile, mimeType: 'application/zip' });
+  await expect(dialog.getByText(zipFile.name)).toBeVisible();
+  await dialog.getByRole('button', { name: '开始生成' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 const modal = (page: Page, title: string) =>
   page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
@@ -236,11 +241,7 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     const before = (await name.boundingBox())!;
     const x = before.x + before.width / 2;
     const y = before.y + before.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + pageBox.width * 0.05, y + pageBox.height * 0.05, { steps: 4 });
-    await page.mouse.move(x + pageBox.width * 0.1, y + pageBox.height * 0.1, { steps: 4 });
-    await page.mouse.up();
+    await dragBy(page, { x, y }, pageBox.width * 0.1, pageBox.height * 0.1);
     const after = (await name.boundingBox())!;
     expect(after.x - before.x).toBeCloseTo(pageBox.width * 0.1, -1);
     expect(after.y - before.y).toBeCloseTo(pageBox.height * 0.1, -1);
@@ -255,13 +256,8 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await expect(handle).toBeVisible();
     const photoBefore = (await photo.boundingBox())!;
     const corner = (await handle.boundingBox())!;
-    const cx = corner.x + corner.width / 2;
-    const cy = corner.y + corner.height / 2;
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    await page.mouse.move(cx + pageBox.width * 0.025, cy + pageBox.height * 0.025, { steps: 4 });
-    await page.mouse.move(cx + pageBox.width * 0.05, cy + pageBox.height * 0.05, { steps: 4 });
-    await page.mouse.up();
+    const center = { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 };
+    await dragBy(page, center, pageBox.width * 0.05, pageBox.height * 0.05);
     const photoAfter = (await photo.boundingBox())!;
     expect(photoAfter.x).toBeCloseTo(photoBefore.x, 0);
     expect(photoAfter.width - photoBefore.width).toBeCloseTo(pageBox.width * 0.05, -1);
@@ -323,16 +319,13 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     const errors = dialog.locator('.ant-form-item-explain-error');
     await expect(errors).toHaveText(['请输入名称', '请选择证书模板', '请上传文件']);
 
-    await dialog.getByPlaceholder('请输入名称').fill(batchName);
-    await dialog.getByRole('combobox').click();
-    await page.locator('.ant-select-item-option', { hasText: templateName }).click();
-    const files = dialog.locator('input[type="file"]');
-    await files.first().setInputFiles({ name: '证书数据.xlsx', mimeType: XLSX_MIME, buffer: filled });
-    await expect(dialog.getByText('证书数据.xlsx')).toBeVisible();
-    await files.nth(1).setInputFiles({ name: '照片.zip', mimeType: 'application/zip', buffer: zip });
-    await expect(dialog.getByText('照片.zip')).toBeVisible();
-    await dialog.getByRole('button', { name: '开始生成' }).click();
-    await expect(dialog).toBeHidden();
+    await fillBatch(
+      page,
+      dialog,
+      batchName,
+      { name: '证书数据.xlsx', buffer: filled },
+      { name: '照片.zip', buffer: zip },
+    );
 
     const row = page.locator('tr', { hasText: batchName });
     await expect(row).toBeVisible();
@@ -461,19 +454,13 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     const progressName = `进度批次${stamp}`;
 
     await page.getByRole('button', { name: /新建批量生成/ }).click();
-    const dialog = modal(page, '新建批量生成');
-    await dialog.getByPlaceholder('请输入名称').fill(progressName);
-    await dialog.getByRole('combobox').click();
-    await page.locator('.ant-select-item-option', { hasText: templateName }).click();
-    const files = dialog.locator('input[type="file"]');
-    await files
-      .first()
-      .setInputFiles({ name: '进度.xlsx', mimeType: XLSX_MIME, buffer: await filledSheet(people) });
-    await expect(dialog.getByText('进度.xlsx')).toBeVisible();
-    await files.nth(1).setInputFiles({ name: '进度照片.zip', mimeType: 'application/zip', buffer: zip });
-    await expect(dialog.getByText('进度照片.zip')).toBeVisible();
-    await dialog.getByRole('button', { name: '开始生成' }).click();
-    await expect(dialog).toBeHidden();
+    await fillBatch(
+      page,
+      modal(page, '新建批量生成'),
+      progressName,
+      { name: '进度.xlsx', buffer: await filledSheet(people) },
+      { name: '进度照片.zip', buffer: zip },
+    );
 
     const row = page.locator('tr', { hasText: progressName });
     await expect(row.getByText('生成中')).toBeVisible();

@@ -35,6 +35,18 @@ import {
 
 const ctx = useTestApp();
 
+/** A template blank for the holder's name alone. */
+const NAME_ONLY = {
+  name: 'name',
+  cn_name: '姓名',
+  required: 1,
+  blank_type: 1,
+  x: 0.3,
+  y: 0.3,
+  width: 0.4,
+  height: 0.06,
+} as const;
+
 // Files the tests write for reading back; removed after the file's tests.
 const scratch = mkdtempSync(path.join(tmpdir(), 'sc-dl-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -208,16 +220,7 @@ describe('batch generation', () => {
     const token = await enterpriseToken(ctx.app);
     const template = await createTemplate(ctx.app, token, {
       blanks: [
-        {
-          name: 'name',
-          cn_name: '姓名',
-          required: 1,
-          blank_type: 1,
-          x: 0.3,
-          y: 0.3,
-          width: 0.4,
-          height: 0.06,
-        },
+        NAME_ONLY,
         {
           name: 'photo',
           cn_name: '照片',
@@ -342,20 +345,7 @@ describe('structural problems reject the upload and keep nothing', () => {
 
   it('more rows than one batch may hold', async () => {
     const token = await enterpriseToken(ctx.app);
-    const template = await createTemplate(ctx.app, token, {
-      blanks: [
-        {
-          name: 'name',
-          cn_name: '姓名',
-          required: 1,
-          blank_type: 1,
-          x: 0.3,
-          y: 0.3,
-          width: 0.4,
-          height: 0.06,
-        },
-      ],
-    });
+    const template = await createTemplate(ctx.app, token, { blanks: [NAME_ONLY] });
     const rows = Array.from({ length: SHEET_MAX_ROWS + 1 }, (_, i) => [String(i + 1), `学员${i + 1}`]);
     const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(['序号', '*姓名'], rows));
     const res = await api<UploadRejection>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {

@@ -56,16 +56,24 @@ function exifOrientation(b: Uint8Array, start: number, end: number): number {
   return 1;
 }
 
+interface JpegSegment {
+  marker: number;
+  /** Where its marker is. */
+  pos: number;
+  /** Its length field (the bytes after the marker, this field included). */
+  len: number;
+  /** Whether all of it lies within the bytes given (a prefix of the file may cut the last one). */
+  whole: boolean;
+}
+
 /**
- * Reads a JPEG's frame header (and EXIF orientation) by walking its segments; a file that does not
- * hold one, or is cut before its end-of-image marker, is not a usable JPEG.
+ * The segments of a JPEG up to its frame header: each marker with a length, the standalone ones skipped. Stops
+ * after the frame header, at the scan, after a segment cut by the end of the bytes, or at broken structure.
  */
-export function jpegInfo(b: Uint8Array): JpegInfo | null {
-  if (sniffImage(b) !== 'jpg') return null;
-  let orientation = 1;
+function* jpegSegments(b: Uint8Array): Generator<JpegSegment> {
   let pos = 2;
   while (pos + 4 <= b.length) {
-    if (b[pos] !== 0xff) return null;
+    if (b[pos] !== 0xff) return;
     const marker = b[pos + 1];
     if (marker === 0xff) {
       pos++;
@@ -76,25 +84,43 @@ export function jpegInfo(b: Uint8Array): JpegInfo | null {
       continue;
     }
     const len = (b[pos + 2] << 8) | b[pos + 3];
-    if (len < 2 || pos + 2 + len > b.length) return null;
-    if (marker === 0xe1) orientation = exifOrientation(b, pos + 4, pos + 2 + len);
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
-      const height = (b[pos + 5] << 8) | b[pos + 6];
-      const width = (b[pos + 7] << 8) | b[pos + 8];
-      const components = b[pos + 9];
-      if (!width || !height || ![1, 3, 4].includes(components)) return null;
-      // The scan data must be complete: an end-of-image marker near the end (some writers add trailing bytes).
-      let eoi = false;
-      for (let i = b.length - 2; i >= Math.max(pos, b.length - 4096); i--)
-        if (b[i] === 0xff && b[i + 1] === 0xd9) {
-          eoi = true;
-          break;
-        }
-      return eoi ? { width, height, components, orientation } : null;
-    }
-    if (marker === 0xda) return null; // scan before a frame header
+    if (len < 2) return;
+    const whole = pos + 2 + len <= b.length;
+    yield { marker, pos, len, whole };
+    if (!whole || marker === 0xda || isFrameHeader(marker)) return;
     pos += 2 + len;
+  }
+}
+
+const isFrameHeader = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** Height and width of a frame header segment at `pos` (null when zero or cut off). */
+function frameSize(b: Uint8Array, pos: number): { width: number; height: number } | null {
+  if (pos + 9 > b.length) return null;
+  const height = (b[pos + 5] << 8) | b[pos + 6];
+  const width = (b[pos + 7] << 8) | b[pos + 8];
+  return width && height ? { width, height } : null;
+}
+
+/**
+ * Reads a JPEG's frame header (and EXIF orientation) by walking its segments; a file that does not
+ * hold one, or is cut before its end-of-image marker, is not a usable JPEG.
+ */
+export function jpegInfo(b: Uint8Array): JpegInfo | null {
+  if (sniffImage(b) !== 'jpg') return null;
+  let orientation = 1;
+  for (const { marker, pos, len, whole } of jpegSegments(b)) {
+    if (!whole) return null;
+    if (marker === 0xe1) orientation = exifOrientation(b, pos + 4, pos + 2 + len);
+    if (!isFrameHeader(marker)) continue;
+    const size = frameSize(b, pos);
+    const components = b[pos + 9];
+    if (!size || ![1, 3, 4].includes(components)) return null;
+    // The scan data must be complete: an end-of-image marker near the end (some writers add trailing bytes).
+    for (let i = b.length - 2; i >= Math.max(pos, b.length - 4096); i--)
+      if (b[i] === 0xff && b[i + 1] === 0xd9) return { ...size, components, orientation };
+    return null;
   }
   return null;
 }
@@ -116,27 +142,7 @@ function pngSize(b: Uint8Array): { width: number; height: number } | null {
 /** A JPEG's size from its frame header, walking the segments of a prefix of the file (no end-of-image needed). */
 function jpegSize(b: Uint8Array): { width: number; height: number } | null {
   if (sniffImage(b) !== 'jpg') return null;
-  let pos = 2;
-  while (pos + 9 < b.length) {
-    if (b[pos] !== 0xff) return null;
-    const marker = b[pos + 1];
-    if (marker === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      pos += 2;
-      continue;
-    }
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
-      const height = (b[pos + 5] << 8) | b[pos + 6];
-      const width = (b[pos + 7] << 8) | b[pos + 8];
-      return width && height ? { width, height } : null;
-    }
-    if (marker === 0xda) return null;
-    pos += 2 + ((b[pos + 2] << 8) | b[pos + 3]);
-  }
+  for (const { marker, pos } of jpegSegments(b)) if (isFrameHeader(marker)) return frameSize(b, pos);
   return null;
 }
 
