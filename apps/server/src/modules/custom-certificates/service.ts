@@ -40,8 +40,6 @@ import {
   storeGeneratedFile,
   webPathOf,
 } from '../files/service.ts';
-import type { MessagesEvent } from '../messages/messenger.ts';
-import { insertMessages } from '../messages/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { users } from '../users/tables.ts';
 import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK, sampleValue } from './defaults.ts';
@@ -919,7 +917,7 @@ export const CERTIFICATE_CATEGORY = '证书通知';
  * push follows the commit as a bus event without origin, so every instance, this one too, reads the row.
  */
 export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<boolean> {
-  const messageBatch = await app.db.transaction(async (tx) => {
+  const push = await app.db.transaction(async (tx) => {
     const res = (await tx.execute(sql`
       update ${customCertificateBatches} b
       set status = case when b.failed_count > 0 then 2 else 1 end, finished_at = now()
@@ -930,8 +928,7 @@ export async function finishBatchIfDone(app: FastifyInstance, batchId: string): 
     };
     const [done] = res.rows;
     if (!done) return null;
-    const id = uuidv7();
-    await insertMessages(tx, id, [done.created_by], {
+    return app.messenger.toUsersIn(tx, [done.created_by], {
       category: CERTIFICATE_CATEGORY,
       content:
         done.failed_count > 0
@@ -940,13 +937,10 @@ export async function finishBatchIfDone(app: FastifyInstance, batchId: string): 
       templateKey: TemplateKey.CUSTOM_CERTIFICATE_DONE,
       relatedId: batchId,
     });
-    return id;
   });
-  if (!messageBatch) return false;
+  if (!push) return false;
   // Stored already: a lost push only means the user sees it in the message centre instead of live.
-  await app.bus
-    .publish('sc_messages', { batch_id: messageBatch } satisfies MessagesEvent)
-    .catch((err) => app.log.error({ err, batchId }, '证书生成完成消息推送失败'));
+  await push().catch((err) => app.log.error({ err, batchId }, '证书生成完成消息推送失败'));
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { TemplateKey } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
+import type { DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import {
   completePendingSends,
@@ -14,6 +15,11 @@ import {
 /** The one producer every module uses: store a message for its users and push it live (spec §4). */
 export interface Messenger {
   toUsers(userIds: string[], message: NewMessage): Promise<number>;
+  /**
+   * Stores a message for users inside the caller's transaction, so it exists exactly when the change it reports
+   * does. Call the returned function once the transaction has committed: it pushes the message live.
+   */
+  toUsersIn(tx: DbOrTx, userIds: string[], message: NewMessage): Promise<() => Promise<number>>;
   toCompany(companyId: string, message: NewMessage): Promise<number>;
   toEveryone(message: NewMessage): Promise<number>;
   /**
@@ -82,6 +88,11 @@ export const messengerPlugin = fp(
       if (rows.length > 0) await app.bus.publish('sc_messages', { batch_id: send.id, origin });
       return rows.length;
     };
+    const toUsersIn: Messenger['toUsersIn'] = async (tx, userIds, message) => {
+      const batchId = uuidv7();
+      const rows = await insertMessages(tx, batchId, [...new Set(userIds)], message);
+      return () => publish(batchId, rows);
+    };
     const recovered = await completePendingSends(app.db);
     if (recovered > 0) app.log.info({ recovered }, 'completed interrupted message sends');
     app.decorate('messenger', {
@@ -98,10 +109,8 @@ export const messengerPlugin = fp(
           writtenListeners.delete(listener);
         };
       },
-      async toUsers(userIds, message) {
-        const batchId = uuidv7();
-        return publish(batchId, await insertMessages(app.db, batchId, [...new Set(userIds)], message));
-      },
+      toUsersIn,
+      toUsers: async (userIds, message) => (await toUsersIn(app.db, userIds, message))(),
       toCompany: (companyId, message) => sendToMany(companyId, message),
       toEveryone: (message) => sendToMany(null, message),
     } satisfies Messenger);
