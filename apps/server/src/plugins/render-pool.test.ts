@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
+import { contentPath } from '../lib/content-store.ts';
 import {
   imageBlank,
   inspectPdf,
@@ -62,6 +66,30 @@ describe('render pool', () => {
       const reason = (results[1] as PromiseRejectedResult).reason;
       expect(reason).toBeInstanceOf(RenderError);
       expect(reason.message).toMatch(/^[\u4e00-\u9fff]/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('renderMany: each certificate of a task has its own outcome; with a store folder the worker writes the PDFs there', async () => {
+    const pool = createRenderPool(1);
+    try {
+      const fake = tmp.file('fake-many.jpg', 'not an image at all');
+      const store = path.join(tmp.dir, 'store');
+      const items = await pool.renderMany(
+        [job('张三'), job('李四', { blanks: [imageBlank({ imagePath: fake })] }), job('王五')],
+        store,
+      );
+      expect(items.map((item) => Object.keys(item)[0])).toEqual(['stored', 'renderError', 'stored']);
+      const first = items[0] as { stored: { sha256: string; size: number } };
+      const pdf = readFileSync(contentPath(store, first.stored.sha256));
+      expect(pdf.length).toBe(first.stored.size);
+      expect(createHash('sha256').update(pdf).digest('hex')).toBe(first.stored.sha256);
+      expect((await inspectPdf(pdf)).texts).toContain('张三');
+      expect((items[1] as { renderError: string }).renderError).toMatch(/^[\u4e00-\u9fff]/);
+
+      const [inMemory] = await pool.renderMany([job('赵六')], null);
+      expect(Buffer.from((inMemory as { pdf: Uint8Array }).pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     } finally {
       await pool.close();
     }

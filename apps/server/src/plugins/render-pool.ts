@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
-import type { BackgroundResult, WorkerResult } from '../modules/custom-certificates/render/worker.ts';
+import type {
+  BackgroundResult,
+  RenderManyInput,
+  RenderManyItem,
+  WorkerResult,
+} from '../modules/custom-certificates/render/worker.ts';
+
+export type { RenderManyItem } from '../modules/custom-certificates/render/worker.ts';
 
 /** A template's rendering background: the compact JPEG certificates are drawn on, and its size in pixels. */
 export interface RenderBackground {
@@ -18,6 +25,12 @@ export interface RenderBackground {
 export interface RenderPool {
   /** Renders in a worker; rejects with RenderError for a bad input of this certificate, Error for anything else. */
   render(job: RenderJob): Promise<Uint8Array>;
+  /**
+   * Renders several certificates in one task, each with its own outcome; with `storeRoot` (local storage) the
+   * worker writes each PDF there and answers its hash. Rejects only when the task itself fails (a worker died,
+   * the pool is closing).
+   */
+  renderMany(jobs: RenderJob[], storeRoot: string | null): Promise<RenderManyItem[]>;
   /**
    * Converts an uploaded background (a JPG/PNG file on disk) into its rendering JPEG in a worker; rejects with
    * RenderError when it is not an image, is broken or too big to decode.
@@ -38,7 +51,7 @@ export class RenderPoolClosed extends Error {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Pick<RenderPool, 'render' | 'background' | 'threads'>;
+    renderPool: Pick<RenderPool, 'render' | 'renderMany' | 'background' | 'threads'>;
   }
 }
 
@@ -50,7 +63,10 @@ const WORKER_FILE = fileURLToPath(
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
 export function createRenderPool(threads: number): RenderPool {
   const size = Math.max(1, Math.floor(threads));
-  const piscina = new Piscina<RenderJob | string, WorkerResult | BackgroundResult>({
+  const piscina = new Piscina<
+    RenderJob | RenderManyInput | string,
+    WorkerResult | RenderManyItem[] | BackgroundResult
+  >({
     filename: WORKER_FILE,
     minThreads: size,
     maxThreads: size,
@@ -58,6 +74,8 @@ export function createRenderPool(threads: number): RenderPool {
     closeTimeout: 10_000,
     // A smaller young generation: same CPU per certificate, ~25 MB less resident memory per thread.
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    // A second task waits in each worker, so a worker never idles while the main thread is busy with the database.
+    concurrentTasksPerWorker: 2,
   });
   let closing: Promise<void> | null = null;
   return {
@@ -67,6 +85,12 @@ export function createRenderPool(threads: number): RenderPool {
       const result = (await piscina.run(job)) as WorkerResult;
       if (result instanceof Uint8Array) return result;
       throw new RenderError(result.renderError);
+    },
+    async renderMany(jobs, storeRoot) {
+      if (closing) throw new RenderPoolClosed();
+      return (await piscina.run({ jobs, storeRoot } satisfies RenderManyInput, {
+        name: 'renderMany',
+      })) as RenderManyItem[];
     },
     async background(path) {
       if (closing) throw new RenderPoolClosed();
@@ -98,6 +122,7 @@ export const renderPoolPlugin = fp(
     app.decorate('renderPool', {
       threads,
       render: async (job: RenderJob) => started().render(job),
+      renderMany: async (jobs: RenderJob[], storeRoot: string | null) => started().renderMany(jobs, storeRoot),
       background: async (path: string) => started().background(path),
     });
     app.addHook('onClose', async () => {

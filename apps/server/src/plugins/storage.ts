@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
+import { contentPath } from '../lib/content-store.ts';
 
 /** Where file contents live, addressed by their SHA-256. Local disk now; S3-compatible storage later. */
 export interface Storage {
@@ -13,13 +14,19 @@ export interface Storage {
   put(source: Readable): Promise<{ sha256: string; size: number }>;
   open(sha256: string): Readable;
   exists(sha256: string): Promise<boolean>;
+  /** Set when contents are plain files in this folder (lib/content-store.ts layout), so they can be read and written in place. */
+  readonly localRoot?: string;
 }
 
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
+  get localRoot() {
+    return this.root;
+  }
+
   private pathOf(sha256: string) {
-    return path.join(this.root, sha256.slice(0, 2), sha256);
+    return contentPath(this.root, sha256);
   }
 
   async put(source: Readable) {

@@ -3,7 +3,7 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../lib/id.ts';
 import { JobInterrupted } from '../../plugins/jobs.ts';
-import { RenderPoolClosed } from '../../plugins/render-pool.ts';
+import { type RenderManyItem, RenderPoolClosed } from '../../plugins/render-pool.ts';
 import { putContent, recordManyFiles } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
@@ -16,12 +16,14 @@ import {
   type RenderChunk,
   removeAbandonedUploads,
 } from './service.ts';
-import { customCertificateBatches, customCertificates, type StoredBlankValue } from './tables.ts';
+import { customCertificateBatches, customCertificates } from './tables.ts';
 
 type BatchRow = typeof customCertificateBatches.$inferSelect;
 
 /** Results are written in groups (this many, or what a second brought): few transactions per batch. */
 const FLUSH_EVERY = 100;
+/** Certificates per worker task: fewer messages between threads, still a fine grain for progress and retries. */
+const TASK_ROWS = 8;
 const FLUSH_AFTER_MS = 1000;
 
 /**
@@ -153,47 +155,91 @@ export async function renderChunk(
       return writing;
     };
 
-    /** One certificate: a bad input fails it at once; a fault of the system is retried alone, then fails it. */
-    const renderOne = async (row: {
-      id: string;
-      rowNumber: number;
-      blanks: StoredBlankValue[];
-    }): Promise<Outcome> => {
-      const missing = row.blanks.find((v) => imageNames.has(v.name) && v.val && !paths.has(v.val));
-      if (missing) return { id: row.id, ok: false, reason: '照片文件不存在，请重新上传' };
-      const job = buildRenderJob(template, row.blanks, {
+    type Row = (typeof rows)[number];
+    const missingPhoto = (row: Row) =>
+      row.blanks.some((v) => imageNames.has(v.name) && v.val && !paths.has(v.val));
+    const jobOf = (row: Row) =>
+      buildRenderJob(template, row.blanks, {
         backgroundPath,
         imagePathOf: (fileId) => paths.get(fileId),
         qrText: `${app.config.publicUrl}${verifyPath(row.id)}`,
       });
-      for (let attempt = 1; ; attempt++) {
+    const generated = (row: Row, stored: { sha256: string; size: number }): Outcome => ({
+      id: row.id,
+      ok: true,
+      fileId: uuidv7(),
+      ...stored,
+      name: certificateFileName(row),
+    });
+    const stopping = (err: unknown) => signal.aborted || err instanceof RenderPoolClosed;
+
+    /**
+     * One certificate alone, after its first try failed for a reason of the system: retried with a growing pause,
+     * then failed with a reason. A bad input of its own fails it at once.
+     */
+    const retryAlone = async (row: Row, firstError: unknown): Promise<Outcome> => {
+      let error = firstError;
+      for (let attempt = 2; ; attempt++) {
+        app.log.warn({ err: error, certificateId: row.id, attempt }, '证书生成出错，稍后重试');
+        await pause(ROW_RETRY_DELAY_MS * (attempt - 1), signal);
+        if (signal.aborted) throw new JobInterrupted();
         try {
-          const pdf = await app.renderPool.render(job);
-          const { sha256, size } = await putContent(storage, pdf);
-          return { id: row.id, ok: true, fileId: uuidv7(), sha256, size, name: certificateFileName(row) };
+          return generated(row, await putContent(storage, await app.renderPool.render(jobOf(row))));
         } catch (err) {
           if (err instanceof RenderError) return { id: row.id, ok: false, reason: err.message };
           // Shutting down: not the row's fault; the job stops and the next instance redoes the row.
-          if (signal.aborted || err instanceof RenderPoolClosed) throw new JobInterrupted();
+          if (stopping(err)) throw new JobInterrupted();
+          error = err;
           if (attempt >= ROW_ATTEMPTS) {
             app.log.error({ err, certificateId: row.id, attempt }, '证书生成多次出错，标记为生成失败');
             return { id: row.id, ok: false, reason: SYSTEM_FAILURE_REASON };
           }
-          app.log.warn({ err, certificateId: row.id, attempt }, '证书生成出错，稍后重试');
-          await pause(ROW_RETRY_DELAY_MS * attempt, signal);
         }
       }
     };
 
+    /**
+     * A few certificates in one worker task: the worker writes each PDF into storage and answers its hash, so the
+     * main thread only records the outcomes. A certificate the system failed is retried alone.
+     */
+    const renderGroup = async (group: Row[]): Promise<Outcome[]> => {
+      const rendering = group.filter((row) => !missingPhoto(row));
+      let items: RenderManyItem[] | null = null;
+      let taskError: unknown = null;
+      if (rendering.length > 0) {
+        try {
+          items = await app.renderPool.renderMany(rendering.map(jobOf), storage.localRoot ?? null);
+        } catch (err) {
+          if (stopping(err)) throw new JobInterrupted();
+          taskError = err;
+        }
+      }
+      return Promise.all(
+        group.map(async (row): Promise<Outcome> => {
+          if (missingPhoto(row)) return { id: row.id, ok: false, reason: '照片文件不存在，请重新上传' };
+          const item = items?.[rendering.indexOf(row)];
+          if (!item) return retryAlone(row, taskError);
+          if ('stored' in item) return generated(row, item.stored);
+          if ('pdf' in item) return generated(row, await putContent(storage, item.pdf));
+          if ('renderError' in item) return { id: row.id, ok: false, reason: item.renderError };
+          return retryAlone(row, new Error(item.systemError));
+        }),
+      );
+    };
+
     let next = 0;
     let failure: unknown = null;
+    // Each worker holds two tasks (one running, one waiting), so it never waits for the main thread.
     const width = Math.max(2, app.renderPool.threads * 2);
+    // A short chunk is spread over every task slot rather than sent as one task.
+    const perTask = Math.min(TASK_ROWS, Math.ceil(rows.length / width));
     await Promise.all(
-      Array.from({ length: Math.min(width, rows.length) }, async () => {
+      Array.from({ length: Math.min(width, Math.ceil(rows.length / perTask)) }, async () => {
         while (next < rows.length && !signal.aborted && !failure) {
-          const row = rows[next++];
+          const group = rows.slice(next, next + perTask);
+          next += group.length;
           try {
-            outcomes.push(await renderOne(row));
+            outcomes.push(...(await renderGroup(group)));
             if (outcomes.length >= FLUSH_EVERY) await flush();
             // A failed write surfaces at the last flush below.
             else timer ??= setTimeout(() => void flush().catch(() => {}), FLUSH_AFTER_MS);

@@ -3,8 +3,9 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
+import type { RenderManyItem } from '../../plugins/render-pool.ts';
 import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from './batch-job.ts';
-import type { RenderJob } from './render/types.ts';
+import { RenderError, type RenderJob } from './render/types.ts';
 import {
   createTemplate,
   DEFAULT_HEADER,
@@ -21,13 +22,29 @@ const ctx = useTestApp();
 
 type Render = (job: RenderJob) => Promise<Uint8Array>;
 
-/** Puts `wrap` between the jobs and the real render pool (the app's decorator is looked up at each call). */
+/**
+ * Puts `wrap` between each certificate's render and the real render pool (the app's decorator is looked up at
+ * each call), for single renders and for the several-certificate tasks a batch sends alike.
+ */
 function interceptRenders(wrap: (job: RenderJob, real: Render) => Promise<Uint8Array>) {
   const pool = ctx.app.renderPool;
   const real: Render = (job) => pool.render(job);
+  const one = async (job: RenderJob): Promise<RenderManyItem> => {
+    try {
+      return { pdf: await wrap(job, real) };
+    } catch (err) {
+      if (err instanceof RenderError) return { renderError: err.message };
+      return { systemError: (err as Error).message };
+    }
+  };
   (ctx.app as { renderPool: typeof pool }).renderPool = {
     ...pool,
     render: (job: RenderJob) => wrap(job, real),
+    renderMany: async (jobs: RenderJob[]) => {
+      const items: RenderManyItem[] = [];
+      for (const job of jobs) items.push(await one(job));
+      return items;
+    },
   };
   restore = () => {
     (ctx.app as { renderPool: typeof pool }).renderPool = pool;

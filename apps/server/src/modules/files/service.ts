@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +8,9 @@ import { promisify } from 'node:util';
 import { RoleType } from '@skill-cert/shared/roles';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { contentPath, sha256Of, tempPathFor } from '../../lib/content-store.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { LocalStorage, type Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../plugins/storage.ts';
 import type { UserRow } from '../users/service.ts';
 import { detectFileKind, type FileKind, mimeOf } from './fileType.ts';
 import { files } from './tables.ts';
@@ -136,8 +136,8 @@ export interface NewFileRecord {
 
 /** Local storage's own path of a content, when the storage is on this disk. */
 function localPathFn(storage: Storage): ((sha256: string) => string) | null {
-  const fn = (storage as unknown as { pathOf?: (sha: string) => string }).pathOf;
-  return storage instanceof LocalStorage && typeof fn === 'function' ? (sha) => fn.call(storage, sha) : null;
+  const root = storage.localRoot;
+  return root ? (sha) => contentPath(root, sha) : null;
 }
 
 const knownDirs = new Set<string>();
@@ -154,7 +154,7 @@ export async function putContent(
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pathOf = localPathFn(storage);
   if (!pathOf) return storage.put(Readable.from([buffer]));
-  const sha256 = createHash('sha256').update(buffer).digest('hex');
+  const sha256 = sha256Of(buffer);
   const target = pathOf(sha256);
   const dir = path.dirname(target);
   if (!knownDirs.has(dir)) {
@@ -162,7 +162,7 @@ export async function putContent(
     knownDirs.add(dir);
   }
   // Same name, same content: renaming over an existing copy changes nothing, so no existence check is needed.
-  const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const temp = tempPathFor(target);
   await writeFileAsync(temp, buffer).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;
     await mkdir(dir, { recursive: true }); // the folder went away under us

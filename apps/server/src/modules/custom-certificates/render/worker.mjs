@@ -5,9 +5,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: renderTask, backgroundTask, warmUp } = await import('./worker.ts');
+const { default: renderTask, backgroundTask, renderManyTask, warmUp } = await import('./worker.ts');
 await warmUp();
 
 export default renderTask;
-/** Named tasks: `piscina.run(path, { name: 'background' })`. */
+/** Named tasks: `piscina.run(path, { name: 'background' })`, `piscina.run(input, { name: 'renderMany' })`. */
 export const background = backgroundTask;
+export const renderMany = renderManyTask;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { move } from 'piscina';
+import { writeContentSync } from '../../../lib/content-store.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
 import { RenderError, type RenderJob } from './types.ts';
 
@@ -24,6 +25,42 @@ export default async function renderTask(job: RenderJob): Promise<WorkerResult> 
   } catch (err) {
     return refused(err);
   }
+}
+
+/** Several certificates rendered by one task (fewer messages between threads for a batch). */
+export interface RenderManyInput {
+  jobs: RenderJob[];
+  /** Local storage's folder: each PDF is written there under its hash and only the hash comes back. */
+  storeRoot: string | null;
+}
+
+/**
+ * One certificate of a `renderMany` task: stored (with storeRoot), the PDF itself (without), refused for a bad input
+ * of its own, or failed for a reason of the system (worth a retry; the others of the task are not affected).
+ */
+export type RenderManyItem =
+  | { stored: { sha256: string; size: number } }
+  | { pdf: Uint8Array }
+  | { renderError: string }
+  | { systemError: string };
+
+/** The `renderMany` task: the certificates one after another, each with its own outcome. */
+export async function renderManyTask({ jobs, storeRoot }: RenderManyInput): Promise<RenderManyItem[]> {
+  const items: RenderManyItem[] = [];
+  for (const job of jobs) {
+    try {
+      const pdf = await renderCertificate(job);
+      items.push(storeRoot ? { stored: writeContentSync(storeRoot, pdf) } : { pdf });
+    } catch (err) {
+      items.push(
+        err instanceof RenderError
+          ? { renderError: err.message }
+          : { systemError: err instanceof Error ? err.message : String(err) },
+      );
+    }
+  }
+  // Without local storage the PDFs are copied back (storage off this disk is not used yet).
+  return items;
 }
 
 /** The `background` task: an uploaded background on disk → its rendering JPEG (toRenderBackground). */

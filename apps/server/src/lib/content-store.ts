@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The layout of local file storage: a content lives at `root/<first two hex digits>/<sha256>`. Pure and free of
+ * fastify, so the render workers can write certificates straight into storage (no PDF sent back to the main
+ * thread to be hashed and written there).
+ */
+export const contentPath = (root: string, sha256: string): string =>
+  path.join(root, sha256.slice(0, 2), sha256);
+
+export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A temporary name beside the target: same folder, so the rename that publishes the content is atomic. */
+export const tempPathFor = (target: string): string =>
+  `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+
+const knownDirs = new Set<string>();
+
+/**
+ * Writes bytes into local storage under their hash, synchronously (for worker threads, where blocking is free).
+ * Same name, same content: renaming over an existing copy changes nothing, so no existence check is needed.
+ */
+export function writeContentSync(root: string, bytes: Uint8Array): { sha256: string; size: number } {
+  const sha256 = sha256Of(bytes);
+  const target = contentPath(root, sha256);
+  const dir = path.dirname(target);
+  if (!knownDirs.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    knownDirs.add(dir);
+  }
+  const temp = tempPathFor(target);
+  try {
+    writeFileSync(temp, bytes);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true }); // the folder went away under us
+    writeFileSync(temp, bytes);
+  }
+  renameSync(temp, target);
+  return { sha256, size: bytes.byteLength };
+}
