@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   textBlank,
 } from '../modules/custom-certificates/render/testing/fixtures.ts';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
+import { RENDER_THREAD_NICE } from '../modules/custom-certificates/render/worker.ts';
 import { configPlugin } from './config.ts';
 import { createRenderPool, renderPoolPlugin } from './render-pool.ts';
 
@@ -94,6 +96,26 @@ describe('render pool', () => {
       await pool.close();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'its threads run below the main thread (nice 10), so requests win the cores during a batch',
+    async () => {
+      const niceOfThreads = () =>
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const before = niceOfThreads().filter((n) => n === RENDER_THREAD_NICE).length;
+      const pool = createRenderPool(2);
+      try {
+        await Promise.all([pool.render(job('张三')), pool.render(job('李四'))]);
+        expect(niceOfThreads().filter((n) => n === RENDER_THREAD_NICE).length - before).toBe(2);
+        expect(getPriority()).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it('closes cleanly: renders under way finish, later ones are refused', async () => {
     const pool = createRenderPool(1);

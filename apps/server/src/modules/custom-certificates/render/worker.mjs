@@ -5,7 +5,14 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: renderTask, backgroundTask, renderManyTask, warmUp } = await import('./worker.ts');
+const {
+  default: renderTask,
+  backgroundTask,
+  renderManyTask,
+  warmUp,
+  lowerThreadPriority,
+} = await import('./worker.ts');
+lowerThreadPriority();
 await warmUp();
 
 export default renderTask;
