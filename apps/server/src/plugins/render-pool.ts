@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
+import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
 import type {
   BackgroundResult,
+  ReadSheetResult,
   RenderManyInput,
   RenderManyItem,
   WorkerResult,
 } from '../modules/custom-certificates/render/worker.ts';
+import type { SheetRow } from '../modules/custom-certificates/sheet.ts';
+import { uploadRejected } from '../modules/custom-certificates/upload-errors.ts';
 
 export type { RenderManyItem } from '../modules/custom-certificates/render/worker.ts';
 
@@ -36,6 +40,10 @@ export interface RenderPool {
    * RenderError when it is not an image, is broken or too big to decode.
    */
   background(path: string): Promise<RenderBackground>;
+  /** Reads a batch spreadsheet in a worker (readBatchSheet); rejects with the upload's problems (400) as there. */
+  readSheet(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
+  /** The zipTemplate spreadsheet for a template's blanks, written in a worker (templateWorkbook). */
+  templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
   readonly threads: number;
   /** Lets running renders finish, rejects queued ones, stops the threads. */
   close(): Promise<void>;
@@ -51,7 +59,7 @@ export class RenderPoolClosed extends Error {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Pick<RenderPool, 'render' | 'renderMany' | 'background' | 'threads'>;
+    renderPool: Omit<RenderPool, 'close'>;
   }
 }
 
@@ -63,10 +71,8 @@ const WORKER_FILE = fileURLToPath(
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
 export function createRenderPool(threads: number): RenderPool {
   const size = Math.max(1, Math.floor(threads));
-  const piscina = new Piscina<
-    RenderJob | RenderManyInput | string,
-    WorkerResult | RenderManyItem[] | BackgroundResult
-  >({
+  // Tasks of several kinds, told apart by name: their types are checked at each `run` below.
+  const piscina = new Piscina<unknown, unknown>({
     filename: WORKER_FILE,
     minThreads: size,
     maxThreads: size,
@@ -91,6 +97,17 @@ export function createRenderPool(threads: number): RenderPool {
       return (await piscina.run({ jobs, storeRoot } satisfies RenderManyInput, {
         name: 'renderMany',
       })) as RenderManyItem[];
+    },
+    async readSheet(path, blanks) {
+      if (closing) throw new RenderPoolClosed();
+      const result = (await piscina.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
+      if ('rejected' in result) throw uploadRejected(result.rejected);
+      return result.rows;
+    },
+    async templateWorkbook(blanks) {
+      if (closing) throw new RenderPoolClosed();
+      const bytes = (await piscina.run(blanks, { name: 'workbook' })) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     async background(path) {
       if (closing) throw new RenderPoolClosed();
@@ -122,8 +139,11 @@ export const renderPoolPlugin = fp(
     app.decorate('renderPool', {
       threads,
       render: async (job: RenderJob) => started().render(job),
-      renderMany: async (jobs: RenderJob[], storeRoot: string | null) => started().renderMany(jobs, storeRoot),
+      renderMany: async (jobs: RenderJob[], storeRoot: string | null) =>
+        started().renderMany(jobs, storeRoot),
       background: async (path: string) => started().background(path),
+      readSheet: async (path: string, blanks: TemplateBlank[]) => started().readSheet(path, blanks),
+      templateWorkbook: async (blanks: TemplateBlank[]) => started().templateWorkbook(blanks),
     });
     app.addHook('onClose', async () => {
       closed = true;

@@ -38,7 +38,7 @@ import {
   TEMPLATE_NOT_FOUND,
   updateTemplate,
 } from './service.ts';
-import { templateInstructions, templateWorkbook } from './sheet.ts';
+import { templateInstructions } from './sheet.ts';
 
 const idOf = (message: string) => z.object({ id: z.string().uuid(message) });
 const templateParams = idOf(TEMPLATE_NOT_FOUND);
@@ -122,7 +122,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
       // Loaded on first use: an idle server does not hold archiver and exceljs.
       const { ZipArchive } = await import('archiver');
       const zip = new ZipArchive({ zlib: { level: 6 } });
-      zip.append(await templateWorkbook(template.blanks), { name: '模板.xlsx' });
+      zip.append(await app.renderPool.templateWorkbook(template.blanks), { name: '模板.xlsx' });
       zip.append(templateInstructions(template.templateName, template.blanks), { name: '说明.txt' });
       void zip.finalize();
       return reply

@@ -9,6 +9,8 @@ const {
   default: renderTask,
   backgroundTask,
   renderManyTask,
+  readSheetTask,
+  templateWorkbookTask,
   warmUp,
   lowerThreadPriority,
 } = await import('./worker.ts');
@@ -16,6 +18,8 @@ lowerThreadPriority();
 await warmUp();
 
 export default renderTask;
-/** Named tasks: `piscina.run(path, { name: 'background' })`, `piscina.run(input, { name: 'renderMany' })`. */
+/** Named tasks: `piscina.run(input, { name })` (plugins/render-pool.ts). */
 export const background = backgroundTask;
 export const renderMany = renderManyTask;
+export const readSheet = readSheetTask;
+export const workbook = templateWorkbookTask;

@@ -104,8 +104,8 @@ describe('designer model', () => {
     expect(backgroundMismatch(null, landscape)).toBeNull();
     const portraitScan = backgroundMismatch({ width: 2100, height: 2970 }, landscape)!;
     expect(portraitScan.better).toBe('portrait');
-    expect(portraitScan.imageAspect).toBeCloseTo(0.707, 2);
-    expect(portraitScan.pageAspect).toBeCloseTo(1.414, 2);
+    expect(portraitScan.imageAspect).toBeCloseTo(Math.SQRT1_2, 2);
+    expect(portraitScan.pageAspect).toBeCloseTo(Math.SQRT2, 2);
     // 16:9 is wrong for both orientations, but landscape is still the nearer one.
     expect(backgroundMismatch({ width: 1920, height: 1080 }, landscape)?.better).toBeNull();
     expect(
