@@ -125,6 +125,26 @@ describe('http client (spec §8)', () => {
     expect(await screen.findByText(TIMEOUT_MESSAGE)).toBeInTheDocument();
   });
 
+  it('a call given a longer timeoutMs (creating a certificate batch) is still waited for after 60 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          answer = resolve;
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = request('POST', '/api/slow', { timeoutMs: 5 * REQUEST_TIMEOUT_MS }).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(2 * REQUEST_TIMEOUT_MS);
+    answer(new Response(JSON.stringify({ code: 200, message: 'success', data: { done: true } })));
+    expect(await pending).toEqual({ done: true });
+    vi.useRealTimers();
+  });
+
   it('a network failure rejects with a network message', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(request('GET', '/api/thing', { silent: true })).rejects.toThrow('网络异常，请检查网络连接');

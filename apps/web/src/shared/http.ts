@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Do not show the error message (the caller shows its own). Dialogs of codes 61 and 401 still show. */
   silent?: boolean;
+  /** How long to wait for the answer; REQUEST_TIMEOUT_MS (60 s, spec §9) unless a call is known to take longer. */
+  timeoutMs?: number;
 }
 
 export const TIMEOUT_MESSAGE = '请求超时，请稍后重试';
@@ -81,9 +83,14 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 }
 
-async function send(url: string, init: RequestInit, silent: boolean | undefined): Promise<Response> {
+async function send(
+  url: string,
+  init: RequestInit,
+  silent: boolean | undefined,
+  timeoutMs: number,
+): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     return await fetch(url, { ...init, signal: controller.signal });
   } catch {
@@ -94,7 +101,7 @@ async function send(url: string, init: RequestInit, silent: boolean | undefined)
 }
 
 export async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
-  const { params, body, silent } = options;
+  const { params, body, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -113,6 +120,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     `${url}${params ? toQueryString(params) : ''}`,
     { method, headers, body: payload },
     silent,
+    timeoutMs,
   );
   const envelope: unknown = await response.json().catch(() => null);
   const code = isEnvelope(envelope) ? envelope.code : null;

@@ -66,9 +66,59 @@ export function installFakeNetwork(routes: Record<string, Handler>) {
     });
   });
   vi.stubGlobal('fetch', fetchStub);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchStub));
   return {
     calls,
     callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
+}
+
+/**
+ * An XMLHttpRequest answered by the same routes (uploads that report progress use one): it reports half the body
+ * sent, asks the route, then reports all of it sent and gives the route's answer.
+ */
+function fakeXhrOver(fetchStub: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    onloadend: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+      this.onloadend?.();
+    }
+    send(body: XMLHttpRequestBodyInit | null) {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
+      void fetchStub(this.url, { method: this.method, headers: this.headers, body }).then(
+        async (response) => {
+          if (this.aborted) return;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.onload?.();
+          this.onloadend?.();
+        },
+        () => {
+          this.onerror?.();
+          this.onloadend?.();
+        },
+      );
+    }
   };
 }
 

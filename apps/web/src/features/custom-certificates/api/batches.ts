@@ -53,9 +53,15 @@ export const useBatch = (id: string | null) =>
     refetchInterval: (query) => (isGenerating(query.state.data) ? BATCH_POLL_MS : false),
   });
 
+/**
+ * How long creating a batch may take: the server reads the whole spreadsheet and every photo's header in a zip of
+ * up to 2 GB before it answers (10,000 rows with photos take ~8 s on two cores; a slow disk, far more).
+ */
+export const CREATE_BATCH_TIMEOUT_MS = 10 * 60_000;
+
 /** `POST /api/customCertificateBatchUploadRecords`. Silent: the dialog shows the message and the row errors. */
 export const createBatch = (body: BatchUploadBody): Promise<CustomCertificateBatch> =>
-  request<CustomCertificateBatch>('POST', base, { body, silent: true });
+  request<CustomCertificateBatch>('POST', base, { body, silent: true, timeoutMs: CREATE_BATCH_TIMEOUT_MS });
 
 export const useCreateBatch = () => {
   const queryClient = useQueryClient();

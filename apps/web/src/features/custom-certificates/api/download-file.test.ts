@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '../test-fixtures';
-import { downloadFile, filenameOf } from './download-file';
+import { downloadFile, filenameOf, UPLOAD_CANCELLED_MESSAGE, uploadDocument } from './download-file';
 
 describe('downloadFile', () => {
   it('reads the file name the server gives, encoded or plain', () => {
@@ -28,5 +28,101 @@ describe('downloadFile', () => {
     await expect(downloadFile('/files/gone', 'x')).rejects.toThrow('文件不存在或已删除');
     await expect(downloadFile('/files/odd', 'x')).rejects.toThrow('文件不存在');
     expect(saved).toEqual([]);
+  });
+});
+
+/** An XMLHttpRequest the test drives: it records what was sent and lets the test report progress and answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+    this.onloadend?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+    this.onloadend?.();
+  }
+}
+
+describe('uploadDocument', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeXhr.last = null;
+  });
+  const zip = () => new File([new Uint8Array(10)], '照片.zip', { type: 'application/zip' });
+
+  it('sends the file with the session token and reports whole percentages as they change', async () => {
+    Cookies.set(TOKEN_COOKIE, 'token-7');
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const seen: number[] = [];
+    const done = uploadDocument(zip(), { onProgress: (p) => seen.push(p) });
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/files/upload?type=any');
+    expect(xhr.headers.Authorization).toBe('Bearer token-7');
+    expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
+    xhr.progress(0, 1000);
+    xhr.progress(1, 1000);
+    xhr.progress(255, 1000);
+    xhr.progress(259, 1000);
+    xhr.progress(1000, 1000);
+    xhr.answer(200, { code: 200, message: 'success', data: { file_id: 'f1', originName: '照片.zip' } });
+    await expect(done).resolves.toMatchObject({ file_id: 'f1' });
+    expect(seen).toEqual([0, 25, 100]);
+  });
+
+  it('a refusal rejects with the server message; an unreadable answer with the HTTP status', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const refused = uploadDocument(zip());
+    FakeXhr.last!.answer(400, { code: 400, message: '上传的文件过大', data: null });
+    await expect(refused).rejects.toThrow('上传的文件过大');
+    const broken = uploadDocument(zip());
+    FakeXhr.last!.status = 502;
+    FakeXhr.last!.onload?.();
+    await expect(broken).rejects.toThrow('上传失败（502）');
+  });
+
+  it('aborting cancels the request and rejects with 已取消上传', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    const done = uploadDocument(zip(), { signal: controller.signal });
+    controller.abort();
+    expect(FakeXhr.last!.aborted).toBe(true);
+    await expect(done).rejects.toThrow(UPLOAD_CANCELLED_MESSAGE);
   });
 });

@@ -76,31 +76,61 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   saveBlob(blob, name);
 }
 
+/** What uploadDocument reports while it sends. */
+export interface UploadOptions {
+  /** Percent of the file sent so far, 0–100 (whole numbers, only when it changes). */
+  onProgress?: (percent: number) => void;
+  /** Aborting stops the upload and rejects with UPLOAD_CANCELLED_MESSAGE. */
+  signal?: AbortSignal;
+}
+
+export const UPLOAD_CANCELLED_MESSAGE = '已取消上传';
+
 /**
  * `POST /api/files/upload` of a batch's spreadsheet or photos zip, without the 60 s limit of other calls: a
- * photos zip may be 2 GB and take minutes to send. A refusal rejects with the server's message.
+ * photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch cannot
+ * tell how much of a body has gone) and can be cancelled. A refusal rejects with the server's message.
  */
-export async function uploadDocument(file: File): Promise<UploadedFile> {
+export function uploadDocument(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  const { onProgress, signal } = options;
   const form = new FormData();
   form.append('file', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch('/api/files/upload?type=any', { method: 'POST', headers, body: form });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, null);
-  }
-  const envelope = (await response.json().catch(() => null)) as {
-    code?: number;
-    message?: string;
-    data?: UploadedFile;
-  } | null;
-  if (envelope?.data && typeof envelope.code === 'number' && isSuccessCode(envelope.code))
-    return envelope.data;
-  throw new ApiError(
-    envelope?.message || `上传失败（${response.status}）`,
-    envelope?.code ?? response.status,
-  );
+  return new Promise<UploadedFile>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/files/upload?type=any');
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    let reported = -1;
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || !onProgress) return;
+      const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
+      if (percent === reported) return;
+      reported = percent;
+      onProgress(percent);
+    };
+    const cancel = () => xhr.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', cancel);
+    xhr.onabort = () => reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, null));
+    xhr.onload = () => {
+      let envelope: { code?: number; message?: string; data?: UploadedFile } | null = null;
+      try {
+        envelope = JSON.parse(xhr.responseText);
+      } catch {
+        envelope = null;
+      }
+      if (envelope?.data && typeof envelope.code === 'number' && isSuccessCode(envelope.code)) {
+        resolve(envelope.data);
+        return;
+      }
+      reject(new ApiError(envelope?.message || `上传失败（${xhr.status}）`, envelope?.code ?? xhr.status));
+    };
+    xhr.send(form);
+  });
 }

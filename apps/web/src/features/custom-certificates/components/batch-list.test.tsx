@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeNetwork, ok } from '@/test/fake-network';
+import { type FakeReply, installFakeNetwork, ok } from '@/test/fake-network';
 import {
   batch,
   buttonNamed,
@@ -194,6 +194,29 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     });
     expect(network.callsTo('POST /api/files/upload').map((c) => c.query.get('type'))).toEqual(['any', 'any']);
     expect(await screen.findByText('四月批次')).toBeInTheDocument();
+  });
+
+  it('a file being sent shows the share sent (已上传 50%); removing it cancels the upload and keeps nothing', async () => {
+    signInEnterprise();
+    let release: (reply: FakeReply) => void = () => {};
+    installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([template()]),
+      'POST /api/files/upload': () =>
+        new Promise<FakeReply>((resolve) => {
+          release = resolve;
+        }),
+    });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+    await userEvent.upload(fileInputs(dialog)[1]!, zip());
+    expect(await within(dialog).findByText('照片.zip（已上传 50%）')).toBeInTheDocument();
+
+    await userEvent.click(dialog.querySelector<HTMLElement>('.ant-upload-list-item [title="删除文件"]')!);
+    expect(await screen.findByText('已取消上传')).toBeInTheDocument();
+    release(ok({ file_id: 'late', webPath: '/api/files/late', originName: '照片.zip' }));
+    await waitFor(() => expect(within(dialog).queryByText(/照片\.zip/)).not.toBeInTheDocument());
   });
 
   it('the photos zip may be up to 2 GB, the spreadsheet 50 MB: a bigger file is refused before it is sent', async () => {

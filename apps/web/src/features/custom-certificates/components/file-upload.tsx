@@ -1,12 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { uploadFailedMessage } from '@/shared/components/image-upload/image-upload';
 import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
 import { fileExtension } from '@/shared/components/preview-dialog/preview-kind';
 import { errorMessage } from '@/shared/http';
-import { uploadDocument } from '../api/download-file';
+import { UPLOAD_CANCELLED_MESSAGE, uploadDocument } from '../api/download-file';
 
 /** The control's value: the uploaded file. */
 export interface UploadedDocument {
@@ -19,10 +19,14 @@ const ITEM_UID = 'document';
 
 export const FILE_SIZE_MESSAGE = '上传的文件大小不能超过 50M!';
 
+/** The list item's text while a file is sent: a photos zip of 2 GB takes minutes, so the share sent shows. */
+export const uploadingName = (name: string, percent: number) => `${name}（已上传 ${percent}%）`;
+
 /**
  * One file of a given extension (the batch spreadsheet, the photos zip), sent to
  * `POST /api/files/upload` (no 60 s limit: see uploadDocument); a file over `maxBytes` is refused before it
- * is sent; a refused upload shows '{message}，上传失败！' and leaves the list.
+ * is sent; while it is sent the item shows the percentage, and removing it cancels the upload; a refused upload
+ * shows '{message}，上传失败！' and leaves the list.
  */
 export function FileUpload({
   value,
@@ -47,6 +51,9 @@ export function FileUpload({
 }) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState<UploadFile | null>(null);
+  const sending = useRef<AbortController | null>(null);
+  // Leaving the page (or closing the dialog) stops an upload nobody will use.
+  useEffect(() => () => sending.current?.abort(), []);
   const items: UploadFile[] = uploading
     ? [uploading]
     : value
@@ -67,11 +74,26 @@ export function FileUpload({
 
   const customRequest: UploadProps<UploadedFile>['customRequest'] = ({ file }) => {
     const picked = file as File;
-    setUploading({ uid: ITEM_UID, name: picked.name, status: 'uploading' });
-    uploadDocument(picked)
+    const controller = new AbortController();
+    sending.current = controller;
+    const show = (percent: number) =>
+      setUploading({
+        uid: ITEM_UID,
+        name: uploadingName(picked.name, percent),
+        status: 'uploading',
+        percent,
+      });
+    show(0);
+    uploadDocument(picked, { signal: controller.signal, onProgress: show })
       .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
-      .catch((error: unknown) => message.error(uploadFailedMessage(errorMessage(error))))
-      .finally(() => setUploading(null));
+      .catch((error: unknown) => {
+        if (errorMessage(error) === UPLOAD_CANCELLED_MESSAGE) message.info(UPLOAD_CANCELLED_MESSAGE);
+        else message.error(uploadFailedMessage(errorMessage(error)));
+      })
+      .finally(() => {
+        if (sending.current === controller) sending.current = null;
+        setUploading(null);
+      });
   };
 
   return (
@@ -83,6 +105,10 @@ export function FileUpload({
       beforeUpload={beforeUpload}
       customRequest={customRequest}
       onRemove={() => {
+        if (sending.current) {
+          sending.current.abort();
+          return true;
+        }
         onChange?.(null);
         return true;
       }}
