@@ -38,6 +38,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // The whole error (stack, PostgreSQL code and detail): a failed start has to be diagnosable from its log.
+  console.error('服务启动失败：', err);
   process.exit(1);
 });

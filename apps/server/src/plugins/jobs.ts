@@ -173,8 +173,12 @@ export const jobsPlugin = fp(
         created = (async () => {
           // The dead-letter queue is referenced by this one's rows: it has to exist first.
           if (options.deadLetter) await ensureQueue(options.deadLetter);
-          if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
-          else await boss.createQueue(name, { name, ...options });
+          // One instance at a time: two instances creating a queue (its partition table) together on PostgreSQL
+          // deadlocked, and the instance that lost exited at start.
+          await app.database.withStartupLock(async () => {
+            if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+            else await boss.createQueue(name, { name, ...options });
+          });
         })();
         queues.set(name, created);
         created.catch(() => queues.delete(name));

@@ -47,7 +47,12 @@ beforeAll(async () => {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const env = { DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('hex') };
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  // Both start together (the race they must survive); one that started is stopped in afterAll even if the
+  // other failed.
+  const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : (undefined as unknown as ServerProcess)));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
 }, 120_000);
 
 afterAll(async () => {
