@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import path from 'node:path';
+import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
@@ -18,7 +19,7 @@ import {
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
 import { RENDER_THREAD_NICE } from '../modules/custom-certificates/render/worker.ts';
 import { configPlugin } from './config.ts';
-import { createRenderPool, renderPoolPlugin } from './render-pool.ts';
+import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -168,6 +169,21 @@ describe('render pool', () => {
       ).resolves.toBeInstanceOf(Uint8Array);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('the sheet thread starts with its first task, writes the zipTemplate workbook and ends when idle', async () => {
+    const sheets = createSheetThread(300);
+    try {
+      expect(sheets.running).toBe(0);
+      const workbook = await sheets.templateWorkbook([
+        { name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank,
+      ]);
+      expect(workbook.subarray(0, 2).toString()).toBe('PK');
+      expect(sheets.running).toBe(1);
+      await expect.poll(() => sheets.running, { timeout: 5000 }).toBe(0);
+    } finally {
+      await sheets.close();
     }
   });
 });

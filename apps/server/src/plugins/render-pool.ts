@@ -5,12 +5,12 @@ import { Piscina } from 'piscina';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
 import type {
   BackgroundResult,
-  ReadSheetResult,
   RenderManyInput,
   RenderManyItem,
   WorkerResult,
 } from '../modules/custom-certificates/render/worker.ts';
 import type { SheetRow } from '../modules/custom-certificates/sheet.ts';
+import type { ReadSheetResult } from '../modules/custom-certificates/sheet-worker.ts';
 import { uploadRejected } from '../modules/custom-certificates/upload-errors.ts';
 
 export type { RenderManyItem } from '../modules/custom-certificates/render/worker.ts';
@@ -40,10 +40,6 @@ export interface RenderPool {
    * RenderError when it is not an image, is broken or too big to decode.
    */
   background(path: string): Promise<RenderBackground>;
-  /** Reads a batch spreadsheet in a worker (readBatchSheet); rejects with the upload's problems (400) as there. */
-  readSheet(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
-  /** The zipTemplate spreadsheet for a template's blanks, written in a worker (templateWorkbook). */
-  templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
   readonly threads: number;
   /** Lets running renders finish, rejects queued ones, stops the threads. */
   close(): Promise<void>;
@@ -57,9 +53,23 @@ export class RenderPoolClosed extends Error {
   }
 }
 
+/** exceljs work off the main thread, in one thread that starts when needed and ends when idle. */
+export interface SheetThread {
+  /**
+   * Reads a batch spreadsheet in the sheet thread (readBatchSheet); rejects with the upload's problems (400) as
+   * there.
+   */
+  readSheet(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
+  /** The zipTemplate spreadsheet for a template's blanks, written in the sheet thread (templateWorkbook). */
+  templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
+  /** Threads running now: 0 or 1. */
+  readonly running: number;
+  close(): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Omit<RenderPool, 'close'>;
+    renderPool: Omit<RenderPool, 'close'> & Omit<SheetThread, 'close' | 'running'>;
   }
 }
 
@@ -67,6 +77,17 @@ declare module 'fastify' {
 const WORKER_FILE = fileURLToPath(
   new URL('../modules/custom-certificates/render/worker.mjs', import.meta.url),
 );
+
+const SHEET_WORKER_FILE = fileURLToPath(
+  new URL('../modules/custom-certificates/sheet-worker.mjs', import.meta.url),
+);
+
+/**
+ * How long the sheet thread stays after its last task. It starts on use (~0.3 s, then exceljs loads) and its
+ * memory goes with it: reading ten thousand rows in a render thread kept ~100–200 MB more resident for the rest
+ * of the server's life.
+ */
+export const SHEET_THREAD_IDLE_MS = 30_000;
 
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
 export function createRenderPool(threads: number): RenderPool {
@@ -98,17 +119,6 @@ export function createRenderPool(threads: number): RenderPool {
         name: 'renderMany',
       })) as RenderManyItem[];
     },
-    async readSheet(path, blanks) {
-      if (closing) throw new RenderPoolClosed();
-      const result = (await piscina.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
-      if ('rejected' in result) throw uploadRejected(result.rejected);
-      return result.rows;
-    },
-    async templateWorkbook(blanks) {
-      if (closing) throw new RenderPoolClosed();
-      const bytes = (await piscina.run(blanks, { name: 'workbook' })) as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
     async background(path) {
       if (closing) throw new RenderPoolClosed();
       const result = (await piscina.run(path, { name: 'background' })) as BackgroundResult;
@@ -122,6 +132,38 @@ export function createRenderPool(threads: number): RenderPool {
   };
 }
 
+/** The sheet thread: started by its first task, ended SHEET_THREAD_IDLE_MS after its last. */
+export function createSheetThread(idleMs = SHEET_THREAD_IDLE_MS): SheetThread {
+  const sheets = new Piscina<unknown, unknown>({
+    filename: SHEET_WORKER_FILE,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: idleMs,
+    closeTimeout: 10_000,
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    get running() {
+      return sheets.threads.length;
+    },
+    async readSheet(path, blanks) {
+      if (closing) throw new RenderPoolClosed();
+      const result = (await sheets.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
+      if ('rejected' in result) throw uploadRejected(result.rejected);
+      return result.rows;
+    },
+    async templateWorkbook(blanks) {
+      if (closing) throw new RenderPoolClosed();
+      const bytes = (await sheets.run(blanks, { name: 'workbook' })) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    close() {
+      closing ??= sheets.close({ force: true });
+      return closing;
+    },
+  };
+}
+
 /**
  * Decorates the app with `renderPool`. The threads start on the first render, so an app that renders
  * nothing (most tests, an API-only instance) pays nothing; the pool closes with the app.
@@ -130,11 +172,17 @@ export const renderPoolPlugin = fp(
   async (app) => {
     const threads = Math.max(1, app.config.renderThreads);
     let pool: RenderPool | null = null;
+    let sheets: SheetThread | null = null;
     let closed = false;
     const started = () => {
       if (closed) throw new RenderPoolClosed();
       pool ??= createRenderPool(threads);
       return pool;
+    };
+    const sheetThread = () => {
+      if (closed) throw new RenderPoolClosed();
+      sheets ??= createSheetThread();
+      return sheets;
     };
     app.decorate('renderPool', {
       threads,
@@ -142,12 +190,12 @@ export const renderPoolPlugin = fp(
       renderMany: async (jobs: RenderJob[], storeRoot: string | null) =>
         started().renderMany(jobs, storeRoot),
       background: async (path: string) => started().background(path),
-      readSheet: async (path: string, blanks: TemplateBlank[]) => started().readSheet(path, blanks),
-      templateWorkbook: async (blanks: TemplateBlank[]) => started().templateWorkbook(blanks),
+      readSheet: async (path: string, blanks: TemplateBlank[]) => sheetThread().readSheet(path, blanks),
+      templateWorkbook: async (blanks: TemplateBlank[]) => sheetThread().templateWorkbook(blanks),
     });
     app.addHook('onClose', async () => {
       closed = true;
-      await pool?.close();
+      await Promise.all([pool?.close(), sheets?.close()]);
     });
   },
   { name: 'render-pool', dependencies: ['config'] },

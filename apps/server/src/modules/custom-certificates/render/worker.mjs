@@ -9,8 +9,6 @@ const {
   default: renderTask,
   backgroundTask,
   renderManyTask,
-  readSheetTask,
-  templateWorkbookTask,
   warmUp,
   lowerThreadPriority,
 } = await import('./worker.ts');
@@ -21,5 +19,3 @@ export default renderTask;
 /** Named tasks: `piscina.run(input, { name })` (plugins/render-pool.ts). */
 export const background = backgroundTask;
 export const renderMany = renderManyTask;
-export const readSheet = readSheetTask;
-export const workbook = templateWorkbookTask;

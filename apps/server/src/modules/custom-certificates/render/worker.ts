@@ -1,11 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
-import type { TemplateBlank, UploadRejection, UploadRowError } from '@skill-cert/shared/customCertificate';
 import { move } from 'piscina';
 import { writeContentSync } from '../../../lib/content-store.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { readBatchSheet, type SheetRow, templateWorkbook } from '../sheet.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
 import { RenderError, type RenderJob } from './types.ts';
 
@@ -85,34 +82,6 @@ export async function backgroundTask(path: string): Promise<BackgroundResult> {
 }
 
 export { warmUp } from './index.ts';
-
-/** The `readSheet` task: a batch spreadsheet read against a template's blanks, or why the upload is refused. */
-export type ReadSheetResult = { rows: SheetRow[] } | { rejected: UploadRowError[] };
-
-/**
- * Reading a spreadsheet of ten thousand rows (exceljs, and loading exceljs the first time) held the main thread for
- * half a second; here it holds a worker.
- */
-export async function readSheetTask({
-  path,
-  blanks,
-}: {
-  path: string;
-  blanks: TemplateBlank[];
-}): Promise<ReadSheetResult> {
-  try {
-    return { rows: await readBatchSheet(path, blanks) };
-  } catch (err) {
-    const rejection = err instanceof AppError ? (err.data as UploadRejection | null) : null;
-    if (rejection?.errors) return { rejected: rejection.errors };
-    throw err;
-  }
-}
-
-/** The `templateWorkbook` task: the .xlsx of zipTemplate for a template's blanks. */
-export async function templateWorkbookTask(blanks: TemplateBlank[]): Promise<Uint8Array> {
-  return new Uint8Array(await templateWorkbook(blanks));
-}
 
 /** The nice value of render threads: background work, behind the server's main thread. */
 export const RENDER_THREAD_NICE = 10;

@@ -1,0 +1,10 @@
+// The sheet thread's entry (plugins/render-pool.ts). Like render/worker.mjs: worker threads on Node 20 do not
+// get tsx's loader of the main thread, so this plain-JS entry registers it, then loads the TypeScript tasks.
+import { register } from 'tsx/esm/api';
+
+register();
+const { readSheetTask, templateWorkbookTask } = await import('./sheet-worker.ts');
+
+/** Named tasks: `piscina.run(input, { name })`. */
+export const readSheet = readSheetTask;
+export const workbook = templateWorkbookTask;
