@@ -23,7 +23,7 @@ type BatchRow = typeof customCertificateBatches.$inferSelect;
 /** Results are written in groups (this many, or what a second brought): few transactions per batch. */
 const FLUSH_EVERY = 100;
 /** Certificates per worker task: fewer messages between threads, still a fine grain for progress and retries. */
-const TASK_ROWS = 8;
+export const TASK_ROWS = 8;
 const FLUSH_AFTER_MS = 1000;
 
 /**
