@@ -82,7 +82,6 @@ export async function openDatabase(opts: {
   const client = opts.pgliteDir
     ? await PGlite.create(opts.pgliteDir, pgliteOptions)
     : await PGlite.create(pgliteOptions);
-  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -91,21 +90,6 @@ export async function openDatabase(opts: {
     withStartupLock: (fn) => fn(),
     truncateAll: () => truncateAll(db),
     close: () => client.close(),
-  };
-}
-
-/**
- * PGlite runs each statement synchronously on the main thread, and its promises resolve as microtasks, so a chain
- * of statements (a transaction, a batch's bookkeeping, several jobs' queries) would hold the event loop until the
- * last one: requests waited behind it (GET /api/user p99 ~100 ms while a certificate batch ran). Every statement
- * now starts in a new turn of the event loop, so requests are answered between statements. Inside a transaction
- * PGlite's own lock still keeps other statements out.
- */
-function yieldBetweenQueries(client: PGlite): void {
-  const run = client.execProtocolStream.bind(client);
-  client.execProtocolStream = async (...args: Parameters<PGlite['execProtocolStream']>) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return run(...args);
   };
 }
 
