@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rename as renameCb, renameSync, writeFile as writeFileCb, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * The layout of local file storage: a content lives at `root/<first two hex digits>/<sha256>`. Pure and free of
@@ -39,5 +41,31 @@ export function writeContentSync(root: string, bytes: Uint8Array): { sha256: str
     writeFileSync(temp, bytes);
   }
   renameSync(temp, target);
+  return { sha256, size: bytes.byteLength };
+}
+
+// The callback forms: no FileHandle per call, which counts when the event loop writes ten thousand files.
+const writeFileAsync = promisify(writeFileCb);
+const renameAsync = promisify(renameCb);
+
+/** writeContentSync for the main thread: the same layout and steps, without blocking the event loop. */
+export async function writeContent(
+  root: string,
+  bytes: Uint8Array,
+): Promise<{ sha256: string; size: number }> {
+  const sha256 = sha256Of(bytes);
+  const target = contentPath(root, sha256);
+  const dir = path.dirname(target);
+  if (!knownDirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    knownDirs.add(dir);
+  }
+  const temp = tempPathFor(target);
+  await writeFileAsync(temp, bytes).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true }); // the folder went away under us
+    await writeFileAsync(temp, bytes);
+  });
+  await renameAsync(temp, target);
   return { sha256, size: bytes.byteLength };
 }

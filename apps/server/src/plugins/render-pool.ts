@@ -59,7 +59,7 @@ export interface SheetThread {
    * Reads a batch spreadsheet in the sheet thread (readBatchSheet); rejects with the upload's problems (400) as
    * there.
    */
-  readSheet(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
+  read(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
   /** The zipTemplate spreadsheet for a template's blanks, written in the sheet thread (templateWorkbook). */
   templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
   /** Threads running now: 0 or 1. */
@@ -69,7 +69,9 @@ export interface SheetThread {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Omit<RenderPool, 'close'> & Omit<SheetThread, 'close' | 'running'>;
+    renderPool: Omit<RenderPool, 'close'>;
+    /** Spreadsheets read and written off the main thread (the sheet thread). */
+    sheets: Omit<SheetThread, 'close' | 'running'>;
   }
 }
 
@@ -146,7 +148,7 @@ export function createSheetThread(idleMs = SHEET_THREAD_IDLE_MS): SheetThread {
     get running() {
       return sheets.threads.length;
     },
-    async readSheet(path, blanks) {
+    async read(path, blanks) {
       if (closing) throw new RenderPoolClosed();
       const result = (await sheets.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
       if ('rejected' in result) throw uploadRejected(result.rejected);
@@ -165,8 +167,9 @@ export function createSheetThread(idleMs = SHEET_THREAD_IDLE_MS): SheetThread {
 }
 
 /**
- * Decorates the app with `renderPool`. The threads start on the first render, so an app that renders
- * nothing (most tests, an API-only instance) pays nothing; the pool closes with the app.
+ * Decorates the app with `renderPool` and `sheets`. The render threads start on the first render and the sheet
+ * thread on the first spreadsheet, so an app that uses neither (most tests, an API-only instance) pays nothing;
+ * both close with the app.
  */
 export const renderPoolPlugin = fp(
   async (app) => {
@@ -190,7 +193,9 @@ export const renderPoolPlugin = fp(
       renderMany: async (jobs: RenderJob[], storeRoot: string | null) =>
         started().renderMany(jobs, storeRoot),
       background: async (path: string) => started().background(path),
-      readSheet: async (path: string, blanks: TemplateBlank[]) => sheetThread().readSheet(path, blanks),
+    });
+    app.decorate('sheets', {
+      read: async (path: string, blanks: TemplateBlank[]) => sheetThread().read(path, blanks),
       templateWorkbook: async (blanks: TemplateBlank[]) => sheetThread().templateWorkbook(blanks),
     });
     app.addHook('onClose', async () => {

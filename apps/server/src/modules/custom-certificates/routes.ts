@@ -122,7 +122,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
       // Loaded on first use: an idle server does not hold archiver and exceljs.
       const { ZipArchive } = await import('archiver');
       const zip = new ZipArchive({ zlib: { level: 6 } });
-      zip.append(await app.renderPool.templateWorkbook(template.blanks), { name: '模板.xlsx' });
+      zip.append(await app.sheets.templateWorkbook(template.blanks), { name: '模板.xlsx' });
       zip.append(templateInstructions(template.templateName, template.blanks), { name: '说明.txt' });
       void zip.finalize();
       return reply

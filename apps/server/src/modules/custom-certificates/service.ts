@@ -450,7 +450,7 @@ export async function createBatch(
       throw uploadRejected([problem('照片压缩包应为 .zip 文件', null, '照片压缩包')]);
   }
 
-  const rows = await app.renderPool.readSheet(await localPathOf(storage, sheetFile.sha256), template.blanks);
+  const rows = await app.sheets.read(await localPathOf(storage, sheetFile.sha256), template.blanks);
   const archive = photoFile ? await openPhotoArchive(await localPathOf(storage, photoFile.sha256)) : null;
   const images = template.blanks.filter((b) => b.blank_type === BlankType.IMAGE);
   let photos: Awaited<ReturnType<typeof collectPhotos>>;
@@ -914,8 +914,8 @@ export const CERTIFICATE_CATEGORY = '证书通知';
  * Once no certificate of a batch is waiting, the batch is 已完成 (1) or 部分失败 (2) and its uploader gets
  * create_custom_certificate_done. The status change and the stored message are one transaction: a crash
  * between them loses neither (the job that runs again, or giveUpChunk, finishes it then). The status change is
- * guarded, so of several workers finishing the last chunks at once exactly one stores the message. The live
- * push follows the commit as a bus event without origin, so every instance, this one too, reads the row.
+ * guarded, so of several workers finishing the last chunks at once exactly one stores the message
+ * (`messenger.toUsersIn`); the live push follows the commit.
  */
 export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<boolean> {
   const push = await app.db.transaction(async (tx) => {

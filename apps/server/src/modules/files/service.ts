@@ -1,14 +1,13 @@
-import { createWriteStream, existsSync, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { RoleType } from '@skill-cert/shared/roles';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contentPath, sha256Of, tempPathFor } from '../../lib/content-store.ts';
+import { contentPath, writeContent } from '../../lib/content-store.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { UserRow } from '../users/service.ts';
@@ -140,8 +139,6 @@ function localPathFn(storage: Storage): ((sha256: string) => string) | null {
   return root ? (sha) => contentPath(root, sha) : null;
 }
 
-const knownDirs = new Set<string>();
-
 /**
  * Puts bytes the server holds into storage (no file row yet: `recordFiles` adds many in one statement). On local
  * disk the bytes are hashed in memory and written with one write and one rename (a stream per file costs ten
@@ -151,30 +148,9 @@ export async function putContent(
   storage: Storage,
   bytes: Uint8Array,
 ): Promise<{ sha256: string; size: number }> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const pathOf = localPathFn(storage);
-  if (!pathOf) return storage.put(Readable.from([buffer]));
-  const sha256 = sha256Of(buffer);
-  const target = pathOf(sha256);
-  const dir = path.dirname(target);
-  if (!knownDirs.has(dir)) {
-    await mkdir(dir, { recursive: true });
-    knownDirs.add(dir);
-  }
-  // Same name, same content: renaming over an existing copy changes nothing, so no existence check is needed.
-  const temp = tempPathFor(target);
-  await writeFileAsync(temp, buffer).catch(async (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-    await mkdir(dir, { recursive: true }); // the folder went away under us
-    await writeFileAsync(temp, buffer);
-  });
-  await renameAsync(temp, target);
-  return { sha256, size: buffer.length };
+  if (storage.localRoot) return writeContent(storage.localRoot, bytes);
+  return storage.put(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
 }
-
-// The callback forms: no FileHandle per call, which counts when the event loop writes ten thousand files.
-const writeFileAsync = promisify(writeFileCb);
-const renameAsync = promisify(renameCb);
 
 /** Records contents already in storage as files, in one statement. */
 export async function recordFiles(db: DbOrTx, rows: NewFileRecord[]): Promise<FileRow[]> {

@@ -87,7 +87,7 @@ export function FileUpload({
     uploadDocument(picked, { signal: controller.signal, onProgress: show })
       .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
       .catch((error: unknown) => {
-        if (errorMessage(error) === UPLOAD_CANCELLED_MESSAGE) message.info(UPLOAD_CANCELLED_MESSAGE);
+        if (controller.signal.aborted) message.info(UPLOAD_CANCELLED_MESSAGE);
         else message.error(uploadFailedMessage(errorMessage(error)));
       })
       .finally(() => {
