@@ -13,7 +13,7 @@ import type { MessagePage } from '@skill-cert/shared/messages';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
+import { type ApiResponse, api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
 import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from './photos.ts';
 import { removeAbandonedUploads, UPLOADING } from './service.ts';
 import { SHEET_MAX_ROWS } from './sheet.ts';
@@ -95,6 +95,12 @@ async function uploadBatch(
   );
 }
 
+/** The id of a batch the upload created; a refused upload fails the test with the server's answer. */
+function createdId(res: ApiResponse<CustomCertificateBatch | UploadRejection>): string {
+  if (res.status !== 200) throw new Error(`upload refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body.data as CustomCertificateBatch)._id;
+}
+
 async function certificateList(token: string, batchId: string, query = '') {
   const res = await api<Paged<CustomCertificateRow>>(
     ctx.app,
@@ -174,7 +180,7 @@ describe('batch generation', () => {
     ];
     const res = await uploadBatch(token, { rows, photos });
     expect(res.status).toBe(200);
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     expect(batch).toMatchObject({
       certificate_handle_status: 2,
       certificate_handle_status_value: '部分失败',
@@ -204,7 +210,7 @@ describe('batch generation', () => {
       { name: `${rows[3][2]}.jpg`, data: jpeg(120, 160) },
     ];
     const res = await uploadBatch(token, { rows, photos });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     expect(batch).toMatchObject({ success_count: 1, failed_count: 3 });
     const list = await certificateList(token, batch._id);
     const advice = '请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传';
@@ -453,7 +459,7 @@ describe('an upload still being written', () => {
   it('is invisible until it commits, and removed once abandoned for an hour, with the photo files it stored', async () => {
     const token = await enterpriseToken(ctx.app);
     const res = await uploadBatch(token);
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const photoIds = (await certificateList(token, batch._id)).list.map(
       (c) => c.blanks.find((b) => b.name === 'photo')!.val,
     );
@@ -496,7 +502,7 @@ describe('batch records, certificate list and details', () => {
     const template = await createTemplate(ctx.app, token);
     const a = await uploadBatch(token, { name: '一月批次', templateId: template._id });
     const b = await uploadBatch(token, { name: '二月批次', templateId: template._id, photos: null });
-    await waitForBatch(ctx.app, token, (a.body.data as CustomCertificateBatch)._id);
+    await waitForBatch(ctx.app, token, createdId(a));
     const all = await api<Paged<CustomCertificateBatch>>(
       ctx.app,
       'GET',
@@ -520,7 +526,7 @@ describe('batch records, certificate list and details', () => {
       '/api/customCertificateBatchUploadRecords?certificate_handle_status=2',
       { token },
     );
-    expect(failed.body.data.list.map((r) => r._id)).toEqual([(b.body.data as CustomCertificateBatch)._id]);
+    expect(failed.body.data.list.map((r) => r._id)).toEqual([createdId(b)]);
     const bad = await api(ctx.app, 'GET', '/api/customCertificateBatchUploadRecords?per_page=7', { token });
     expect(bad.status).toBe(400);
   });
@@ -529,7 +535,7 @@ describe('batch records, certificate list and details', () => {
     const token = await enterpriseToken(ctx.app);
     const rows = Array.from({ length: 12 }, (_, i) => personRow(i + 1, i === 4 ? '王小明' : `学员${i + 1}`));
     const res = await uploadBatch(token, { rows });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const page1 = await certificateList(token, batch._id);
     expect(page1.list).toHaveLength(10);
     expect(page1.meta).toMatchObject({ total: 12, per_page: 10, last_page: 2 });
@@ -561,7 +567,7 @@ describe('batch records, certificate list and details', () => {
     const rows = [1, 2, 3, 4].map((i) => personRow(i));
     rows[3][1] = '';
     const res = await uploadBatch(token, { rows });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const zip = await ctx.app.inject({
       method: 'GET',
       url: `/api/customCertificateBatchUploadRecords/${batch._id}/downloadCertificateZip`,
@@ -589,7 +595,7 @@ describe('PATCH /api/customCertificates/{id}/reCreate', () => {
     rows[1][1] = '';
     const photos = [{ name: `${rows[0][2]}.jpg`, data: jpeg(120, 160) }];
     const res = await uploadBatch(token, { rows, photos });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const list = await certificateList(token, batch._id);
     return { batch, ok: list.list[0], failed: list.list[1] };
   }
@@ -667,7 +673,7 @@ describe('GET /api/public/certificates/{id}', () => {
   it('shows a generated certificate without login, the ID number masked, the company as issuer', async () => {
     const token = await enterpriseToken(ctx.app);
     const res = await uploadBatch(token, { rows: [personRow(1, '张三')] });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const [row] = (await certificateList(token, batch._id)).list;
     const pub = await api<PublicCertificate>(ctx.app, 'GET', `/api/public/certificates/${row._id}`);
     expect(pub.status).toBe(200);
@@ -690,7 +696,7 @@ describe('GET /api/public/certificates/{id}', () => {
     const rows = [personRow(1, '张三')];
     rows[0][3] = ''; // no 证书编号: fails
     const res = await uploadBatch(token, { rows });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const [row] = (await certificateList(token, batch._id)).list;
     expect(row.custom_certificate_produce_status).toBe(2);
     const pub = await api(ctx.app, 'GET', `/api/public/certificates/${row._id}`);
@@ -711,7 +717,7 @@ describe('tenant boundary and roles', () => {
   it("another company's batch and certificates are 404 on every endpoint; its template cannot be used", async () => {
     const token = await enterpriseToken(ctx.app);
     const res = await uploadBatch(token, { rows: [personRow(1)] });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const [row] = (await certificateList(token, batch._id)).list;
     const other = await otherCompanyToken(ctx.app);
     const base = `/api/customCertificateBatchUploadRecords/${batch._id}`;
@@ -778,7 +784,7 @@ describe('tenant boundary and roles', () => {
     // A failed certificate of ours cannot take their photo.
     const rows = [personRow(1)];
     const res = await uploadBatch(token, { rows, photos: [], templateId: template._id });
-    const batch = await waitForBatch(ctx.app, token, (res.body.data as CustomCertificateBatch)._id);
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
     const [failed] = (await certificateList(token, batch._id)).list;
     const re = await api(ctx.app, 'PATCH', `/api/customCertificates/${failed._id}/reCreate`, {
       token,

@@ -226,6 +226,7 @@ export async function waitForBatch(
         token,
       },
     );
+    if (res.status !== 200) throw new Error(`batch ${id}: ${res.status} ${JSON.stringify(res.body)}`);
     if (res.body.data.certificate_handle_status !== 0) return res.body.data;
     if (Date.now() > deadline)
       throw new Error(`batch ${id} still processing: ${JSON.stringify(res.body.data)}`);
