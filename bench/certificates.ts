@@ -2,6 +2,7 @@ import {
   createWriteStream,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -16,6 +17,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { TASK_ROWS } from '../apps/server/src/modules/custom-certificates/batch-job.ts';
 import { DEFAULT_BLANKS } from '../apps/server/src/modules/custom-certificates/defaults.ts';
+import { RENDER_THREAD_NICE } from '../apps/server/src/modules/custom-certificates/render/worker.ts';
 import { buildRenderJob } from '../apps/server/src/modules/custom-certificates/render-job.ts';
 import type { TemplateSnapshot } from '../apps/server/src/modules/custom-certificates/tables.ts';
 import { createRenderPool } from '../apps/server/src/plugins/render-pool.ts';
@@ -48,13 +50,30 @@ const memoryOf = (pid: number) => {
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 };
-/** CPU seconds of the whole process and of its main thread (the event loop), from /proc. */
+/**
+ * CPU seconds of the whole process, of its main thread (the event loop) and of its render threads (told by their
+ * nice value, RENDER_THREAD_NICE), from /proc. The rest is V8's helper threads (compiler, GC) and libuv's pool.
+ */
 const cpuOf = (pid: number) => {
-  const ticks = (file: string) => {
+  const stat = (file: string) => {
     const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, clock ticks of 10 ms
+    // utime + stime, clock ticks of 10 ms; the nice value
+    return { seconds: (Number(fields[11]) + Number(fields[12])) / 100, nice: Number(fields[16]) };
   };
-  return { process: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  let render = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const t = stat(`/proc/${pid}/task/${tid}/stat`);
+      if (t.nice === RENDER_THREAD_NICE) render += t.seconds;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return {
+    process: stat(`/proc/${pid}/stat`).seconds,
+    main: stat(`/proc/${pid}/task/${pid}/stat`).seconds,
+    render,
+  };
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -482,7 +501,7 @@ try {
   const worst = latencies.indexOf(Math.max(...latencies));
   const renderSeconds = (finished - accepted) / 1000;
   console.log(
-    `     (slowest at ${s(latencyAt[worst] - started)} after the upload began; while rendering the server used ${(cpuAtFinish.process - cpuAtAccept.process).toFixed(1)} CPU s in ${renderSeconds.toFixed(1)} s, ${(cpuAtFinish.main - cpuAtAccept.main).toFixed(1)} of them on the main thread)`,
+    `     (slowest at ${s(latencyAt[worst] - started)} after the upload began; while rendering the server used ${(cpuAtFinish.process - cpuAtAccept.process).toFixed(1)} CPU s in ${renderSeconds.toFixed(1)} s, ${(cpuAtFinish.main - cpuAtAccept.main).toFixed(1)} of them on the main thread, ${(cpuAtFinish.render - cpuAtAccept.render).toFixed(1)} in the render threads)`,
   );
   console.log(`${check(firstByte < 1000)} zip first byte       ${firstByte.toFixed(0)} ms, target < 1 s`);
   console.log(

@@ -18,6 +18,7 @@ import {
 } from '../modules/custom-certificates/render/testing/fixtures.ts';
 import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
 import { RENDER_THREAD_NICE } from '../modules/custom-certificates/render/worker.ts';
+import { rawZip } from '../modules/custom-certificates/test-fixtures.ts';
 import { configPlugin } from './config.ts';
 import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
 
@@ -182,6 +183,37 @@ describe('render pool', () => {
       expect(workbook.subarray(0, 2).toString()).toBe('PK');
       expect(sheets.running).toBe(1);
       await expect.poll(() => sheets.running, { timeout: 5000 }).toBe(0);
+    } finally {
+      await sheets.close();
+    }
+  });
+});
+
+describe('sheet thread, unreadable spreadsheet', () => {
+  it('refuses a spreadsheet exceljs cannot read with 无法读取 and hands the cause to the server log', async () => {
+    const causes: string[] = [];
+    const sheets = createSheetThread(300, (cause) => causes.push(cause));
+    const file = tmp.file(
+      'broken.xlsx',
+      rawZip([
+        { name: '[Content_Types].xml', data: Buffer.from('<Types') },
+        { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="a" r:id="rId1"/>') },
+        { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<<<not xml') },
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          data: Buffer.from('<worksheet><sheetData><row r="1"><c t="s"><v>9'),
+        },
+      ]),
+    );
+    try {
+      const read = sheets.read(file, [
+        { name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank,
+      ]);
+      await expect(read).rejects.toMatchObject({
+        message: 'Excel 文件无法读取，请使用下载的模板填写后重新上传',
+      });
+      expect(causes).toHaveLength(1);
+      expect(causes[0]).toMatch(/\S/);
     } finally {
       await sheets.close();
     }

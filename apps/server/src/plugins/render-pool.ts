@@ -135,7 +135,10 @@ export function createRenderPool(threads: number): RenderPool {
 }
 
 /** The sheet thread: started by its first task, ended SHEET_THREAD_IDLE_MS after its last. */
-export function createSheetThread(idleMs = SHEET_THREAD_IDLE_MS): SheetThread {
+export function createSheetThread(
+  idleMs = SHEET_THREAD_IDLE_MS,
+  onUnreadable: (cause: string) => void = () => {},
+): SheetThread {
   const sheets = new Piscina<unknown, unknown>({
     filename: SHEET_WORKER_FILE,
     minThreads: 0,
@@ -151,7 +154,10 @@ export function createSheetThread(idleMs = SHEET_THREAD_IDLE_MS): SheetThread {
     async read(path, blanks) {
       if (closing) throw new RenderPoolClosed();
       const result = (await sheets.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
-      if ('rejected' in result) throw uploadRejected(result.rejected);
+      if ('rejected' in result) {
+        if (result.cause) onUnreadable(result.cause);
+        throw uploadRejected(result.rejected);
+      }
       return result.rows;
     },
     async templateWorkbook(blanks) {
@@ -184,7 +190,9 @@ export const renderPoolPlugin = fp(
     };
     const sheetThread = () => {
       if (closed) throw new RenderPoolClosed();
-      sheets ??= createSheetThread();
+      sheets ??= createSheetThread(SHEET_THREAD_IDLE_MS, (cause) =>
+        app.log.warn({ cause }, '上传的 Excel 文件无法读取'),
+      );
       return sheets;
     };
     app.decorate('renderPool', {

@@ -7,7 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { readBatchSheet, type SheetRow, templateWorkbook } from './sheet.ts';
 
 /** The `readSheet` task: a batch spreadsheet read against a template's blanks, or why the upload is refused. */
-export type ReadSheetResult = { rows: SheetRow[] } | { rejected: UploadRowError[] };
+export type ReadSheetResult =
+  | { rows: SheetRow[] }
+  | { rejected: UploadRowError[] /** what exceljs threw, for the server log */; cause?: string };
 
 /**
  * Reading a spreadsheet of ten thousand rows (exceljs, and loading exceljs the first time) held the main thread for
@@ -24,7 +26,13 @@ export async function readSheetTask({
     return { rows: await readBatchSheet(path, blanks) };
   } catch (err) {
     const rejection = err instanceof AppError ? (err.data as UploadRejection | null) : null;
-    if (rejection?.errors) return { rejected: rejection.errors };
+    if (rejection?.errors) {
+      const cause = (err as Error).cause;
+      return {
+        rejected: rejection.errors,
+        ...(cause ? { cause: String((cause as Error).stack ?? cause) } : {}),
+      };
+    }
     throw err;
   }
 }

@@ -224,8 +224,12 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
       }
       break; // only the first worksheet
     }
-  } catch {
-    throw uploadRejected([problem('Excel 文件无法读取，请使用下载的模板填写后重新上传', null, null)]);
+  } catch (err) {
+    // The user is told the file cannot be read; the server log gets why (sheet-worker.ts passes the cause on).
+    throw Object.assign(
+      uploadRejected([problem('Excel 文件无法读取，请使用下载的模板填写后重新上传', null, null)]),
+      { cause: err },
+    );
   }
 
   if (!columns) errors.push(problem('表格是空的：第一行应为表头，请使用下载的模板填写', null, null));
