@@ -63,6 +63,15 @@ function showReloginModal(): void {
   });
 }
 
+/**
+ * The session is over (HTTP 401 or code 401): opens the re-login dialog (once, however many calls fail) and gives
+ * the error to reject with. For calls that do not go through `request` (an upload sent with XMLHttpRequest).
+ */
+export function sessionEnded(message = ''): ApiError {
+  showReloginModal();
+  return new ApiError(message || RELOGIN_MESSAGE, ApiCode.UNAUTHORIZED);
+}
+
 function showNotice(message: string): void {
   feedback.modal.info({
     title: '提示',
@@ -126,10 +135,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   const code = isEnvelope(envelope) ? envelope.code : null;
   const message = isEnvelope(envelope) ? envelope.message : '';
 
-  if (response.status === 401 || code === ApiCode.UNAUTHORIZED) {
-    showReloginModal();
-    throw new ApiError(message || RELOGIN_MESSAGE, ApiCode.UNAUTHORIZED);
-  }
+  if (response.status === 401 || code === ApiCode.UNAUTHORIZED) throw sessionEnded(message);
   if (!isEnvelope(envelope)) return fail(new ApiError('Error', null), silent);
   if (isSuccessCode(envelope.code)) return envelope.data as T;
   if (envelope.code === ApiCode.REJECT_BODY) throw envelope;

@@ -1,5 +1,10 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/provider';
+import { browser } from '@/shared/browser';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '../test-fixtures';
@@ -115,6 +120,19 @@ describe('uploadDocument', () => {
     FakeXhr.last!.status = 502;
     FakeXhr.last!.onload?.();
     await expect(broken).rejects.toThrow('上传失败（502）');
+  });
+
+  it('an ended session (HTTP 401) opens the 您已退出 dialog, as every other call does, instead of 上传失败', async () => {
+    render(createElement(AppProviders, null, null));
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const ended = uploadDocument(zip());
+    FakeXhr.last!.answer(401, { code: 401, message: '', data: null });
+    await expect(ended).rejects.toMatchObject({ code: 401, message: '您已退出，请重新登录!' });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('您已退出，请重新登录!');
+    await userEvent.click(within(dialog).getByRole('button', { name: '重新登录' }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('aborting cancels the request and rejects with 已取消上传', async () => {

@@ -1,6 +1,6 @@
-import { isSuccessCode } from '@skill-cert/shared/envelope';
+import { ApiCode, isSuccessCode } from '@skill-cert/shared/envelope';
 import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/shared/http';
+import { ApiError, NETWORK_ERROR_MESSAGE, sessionEnded } from '@/shared/http';
 import { getToken } from '@/shared/session/session';
 
 /** `filename*=UTF-8''...` or `filename="..."` of a Content-Disposition header. */
@@ -127,6 +127,10 @@ export function uploadDocument(file: File, options: UploadOptions = {}): Promise
       }
       if (envelope?.data && typeof envelope.code === 'number' && isSuccessCode(envelope.code)) {
         resolve(envelope.data);
+        return;
+      }
+      if (xhr.status === 401 || envelope?.code === ApiCode.UNAUTHORIZED) {
+        reject(sessionEnded(envelope?.message));
         return;
       }
       reject(new ApiError(envelope?.message || `上传失败（${xhr.status}）`, envelope?.code ?? xhr.status));
