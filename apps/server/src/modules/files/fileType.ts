@@ -51,11 +51,10 @@ export function detectFileKind(head: Buffer, nameHint = ''): FileKind | null {
     if (text.includes('word/')) return 'docx';
     if (text.includes('xl/')) return 'xlsx';
     if (text.includes('ppt/')) return 'pptx';
+    // The part names may lie beyond the head: a zip named as an Office file is taken at its name, so it keeps the
+    // 50 MB limit of documents (not the 2 GB of photo archives); whoever reads it checks what is inside.
     const ext = nameHint.toLowerCase().split('.').pop();
-    if (ext === 'docx' || ext === 'xlsx' || ext === 'pptx') {
-      // [Content_Types].xml comes first in most writers; the part names may lie beyond the head.
-      if (text.includes('[Content_Types].xml')) return ext;
-    }
+    if (ext === 'docx' || ext === 'xlsx' || ext === 'pptx') return ext;
     return 'zip';
   }
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {

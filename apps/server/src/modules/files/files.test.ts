@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
-import { detectFileKind } from './fileType.ts';
+import { detectFileKind, uploadLimitOf } from './fileType.ts';
 
 const ctx = useTestApp();
 
@@ -144,5 +144,17 @@ describe('file kind by magic bytes', () => {
       'xls',
     );
     expect(detectFileKind(samples.text, 'x.png')).toBeNull();
+  });
+
+  it('a zip whose head names no Office part is an Office file by its name, with the 50 MB limit, else a zip', () => {
+    const bareZip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('....docProps/app.xml'),
+    ]);
+    expect(detectFileKind(bareZip, '名单.xlsx')).toBe('xlsx');
+    expect(detectFileKind(bareZip, 'report.DOCX')).toBe('docx');
+    expect(uploadLimitOf(detectFileKind(bareZip, '名单.xlsx')).message).toBe('上传的文件大小不能超过 50M!');
+    expect(detectFileKind(bareZip, '照片.zip')).toBe('zip');
+    expect(uploadLimitOf(detectFileKind(bareZip, '照片.zip')).message).toBe('上传的压缩包大小不能超过 2G!');
   });
 });
