@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useMemo, useState } from 'react';
 import { FeedbackBridge } from '@/shared/feedback';
+import { prefersReducedMotion, useReducedMotion } from '@/shared/hooks/use-reduced-motion';
 import { type SizeType, useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { createQueryClient, sessionQueryClient } from '@/shared/session/query-client';
 
@@ -13,7 +14,13 @@ export { createQueryClient };
 
 dayjs.locale('zh-cn');
 
-const themeFor = (colorPrimary: string): ThemeConfig => ({ token: { colorPrimary } });
+/**
+ * The antd theme: the user's colour, and no component animations when the system asks for reduced motion (which
+ * also keeps browser tests from clicking a dialog's button while it is still zooming in).
+ */
+const themeFor = (colorPrimary: string, reducedMotion: boolean): ThemeConfig => ({
+  token: reducedMotion ? { colorPrimary, motion: false } : { colorPrimary },
+});
 const componentSizes: Record<SizeType, AntdSize> = { large: 'large', medium: 'middle', small: 'small' };
 // Buttons read exactly as written (登录, not 登 录), for users and for browser tests alike.
 const buttonConfig = { autoInsertSpace: false };
@@ -24,7 +31,7 @@ export function configureStaticFeedback(): void {
     holderRender: (children) => (
       <ConfigProvider
         locale={zhCN}
-        theme={themeFor(useLayoutSettings.getState().themeColor)}
+        theme={themeFor(useLayoutSettings.getState().themeColor, prefersReducedMotion())}
         button={buttonConfig}
       >
         <App>{children}</App>
@@ -38,7 +45,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   // The stored colour is in the store from the first render on: no flash of the default colour.
   const themeColor = useLayoutSettings((s) => s.themeColor);
   const size = useLayoutSettings((s) => s.size);
-  const theme = useMemo(() => themeFor(themeColor), [themeColor]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(themeColor, reducedMotion), [themeColor, reducedMotion]);
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={buttonConfig} componentSize={componentSizes[size]}>
       <App>
