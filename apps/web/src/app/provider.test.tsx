@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/test/media-query';
 import { AppProviders } from './provider';
 
 /** Shows whether antd animates, as the components read it. */
@@ -10,37 +11,27 @@ function Motion() {
 }
 
 const mediaReporting = (reduce: boolean) => (query: string) =>
-  ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as unknown as MediaQueryList;
+  fakeMediaQueryList(query, reduce && query === '(prefers-reduced-motion: reduce)');
+
+/** AppProviders around the probe, with the system's reduced-motion setting given. */
+function renderWithMotionSetting(reduce: boolean) {
+  vi.stubGlobal('matchMedia', mediaReporting(reduce));
+  render(
+    <AppProviders>
+      <Motion />
+    </AppProviders>,
+  );
+  return screen.getByTestId('motion');
+}
 
 describe('app providers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('components animate by default', () => {
-    vi.stubGlobal('matchMedia', mediaReporting(false));
-    render(
-      <AppProviders>
-        <Motion />
-      </AppProviders>,
-    );
-    expect(screen.getByTestId('motion')).toHaveTextContent('true');
+    expect(renderWithMotionSetting(false)).toHaveTextContent('true');
   });
 
   it('prefers-reduced-motion turns antd animations off', () => {
-    vi.stubGlobal('matchMedia', mediaReporting(true));
-    render(
-      <AppProviders>
-        <Motion />
-      </AppProviders>,
-    );
-    expect(screen.getByTestId('motion')).toHaveTextContent('false');
+    expect(renderWithMotionSetting(true)).toHaveTextContent('false');
   });
 });

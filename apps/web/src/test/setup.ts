@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
+import { fakeMediaQueryList } from './media-query';
 
 // Lazy routes resolve after an import; give findBy* queries room.
 configure({ asyncUtilTimeout: 10_000 });
@@ -18,17 +19,7 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList,
+  value: (query: string): MediaQueryList => fakeMediaQueryList(query),
 });
 
 // jsdom does not implement getComputedStyle for pseudo elements, which antd asks for.
