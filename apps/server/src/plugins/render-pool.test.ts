@@ -121,6 +121,9 @@ describe('render pool', () => {
 
   it('closes cleanly: renders under way finish, later ones are refused', async () => {
     const pool = createRenderPool(1);
+    // The thread up first (it takes seconds on a loaded machine): a render still waiting for its thread is not
+    // under way, and close() gives up on what has not finished after closeTimeout.
+    await pool.render(job('预热'));
     const running = pool.render(job('张三'));
     await new Promise((r) => setTimeout(r, 50));
     const closed = pool.close();
