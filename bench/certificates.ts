@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { TASK_ROWS } from '../apps/server/src/modules/custom-certificates/batch-job.ts';
 import { DEFAULT_BLANKS } from '../apps/server/src/modules/custom-certificates/defaults.ts';
-import { RENDER_THREAD_NICE } from '../apps/server/src/modules/custom-certificates/render/worker.ts';
+import { RENDER_THREAD_NICE } from '../apps/server/src/modules/custom-certificates/render/types.ts';
 import { buildRenderJob } from '../apps/server/src/modules/custom-certificates/render-job.ts';
 import type { TemplateSnapshot } from '../apps/server/src/modules/custom-certificates/tables.ts';
 import { createRenderPool } from '../apps/server/src/plugins/render-pool.ts';

@@ -20,19 +20,23 @@ export const tempPathFor = (target: string): string =>
 
 const knownDirs = new Set<string>();
 
+/** Where bytes go: their hash, the target path, its folder and a temporary name beside it. */
+function placeOf(root: string, bytes: Uint8Array) {
+  const sha256 = sha256Of(bytes);
+  const target = contentPath(root, sha256);
+  return { sha256, target, dir: path.dirname(target), temp: tempPathFor(target), size: bytes.byteLength };
+}
+
 /**
  * Writes bytes into local storage under their hash, synchronously (for worker threads, where blocking is free).
  * Same name, same content: renaming over an existing copy changes nothing, so no existence check is needed.
  */
 export function writeContentSync(root: string, bytes: Uint8Array): { sha256: string; size: number } {
-  const sha256 = sha256Of(bytes);
-  const target = contentPath(root, sha256);
-  const dir = path.dirname(target);
+  const { sha256, target, dir, temp, size } = placeOf(root, bytes);
   if (!knownDirs.has(dir)) {
     mkdirSync(dir, { recursive: true });
     knownDirs.add(dir);
   }
-  const temp = tempPathFor(target);
   try {
     writeFileSync(temp, bytes);
   } catch (err) {
@@ -41,7 +45,7 @@ export function writeContentSync(root: string, bytes: Uint8Array): { sha256: str
     writeFileSync(temp, bytes);
   }
   renameSync(temp, target);
-  return { sha256, size: bytes.byteLength };
+  return { sha256, size };
 }
 
 // The callback forms: no FileHandle per call, which counts when the event loop writes ten thousand files.
@@ -53,19 +57,16 @@ export async function writeContent(
   root: string,
   bytes: Uint8Array,
 ): Promise<{ sha256: string; size: number }> {
-  const sha256 = sha256Of(bytes);
-  const target = contentPath(root, sha256);
-  const dir = path.dirname(target);
+  const { sha256, target, dir, temp, size } = placeOf(root, bytes);
   if (!knownDirs.has(dir)) {
     await mkdir(dir, { recursive: true });
     knownDirs.add(dir);
   }
-  const temp = tempPathFor(target);
   await writeFileAsync(temp, bytes).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;
     await mkdir(dir, { recursive: true }); // the folder went away under us
     await writeFileAsync(temp, bytes);
   });
   await renameAsync(temp, target);
-  return { sha256, size: bytes.byteLength };
+  return { sha256, size };
 }

@@ -16,8 +16,11 @@ import {
   tempDir,
   textBlank,
 } from '../modules/custom-certificates/render/testing/fixtures.ts';
-import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
-import { RENDER_THREAD_NICE } from '../modules/custom-certificates/render/worker.ts';
+import {
+  RENDER_THREAD_NICE,
+  RenderError,
+  type RenderJob,
+} from '../modules/custom-certificates/render/types.ts';
 import { rawZip } from '../modules/custom-certificates/test-fixtures.ts';
 import { configPlugin } from './config.ts';
 import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
@@ -177,7 +180,7 @@ describe('render pool', () => {
   });
 
   it('the sheet thread starts with its first task, writes the zipTemplate workbook and ends when idle', async () => {
-    const sheets = createSheetThread(300);
+    const sheets = createSheetThread({ idleMs: 300 });
     try {
       expect(sheets.running).toBe(0);
       const workbook = await sheets.templateWorkbook([
@@ -195,7 +198,7 @@ describe('render pool', () => {
 describe('sheet thread, unreadable spreadsheet', () => {
   it('refuses a spreadsheet exceljs cannot read with 无法读取 and hands the cause to the server log', async () => {
     const causes: string[] = [];
-    const sheets = createSheetThread(300, (cause) => causes.push(cause));
+    const sheets = createSheetThread({ idleMs: 300, onUnreadable: (cause) => causes.push(cause) });
     const file = tmp.file(
       'broken.xlsx',
       rawZip([

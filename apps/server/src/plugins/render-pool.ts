@@ -135,10 +135,14 @@ export function createRenderPool(threads: number): RenderPool {
 }
 
 /** The sheet thread: started by its first task, ended SHEET_THREAD_IDLE_MS after its last. */
-export function createSheetThread(
+export function createSheetThread({
   idleMs = SHEET_THREAD_IDLE_MS,
-  onUnreadable: (cause: string) => void = () => {},
-): SheetThread {
+  onUnreadable = () => {},
+}: {
+  idleMs?: number;
+  /** Told why exceljs could not read a spreadsheet the user was told is unreadable (for the server log). */
+  onUnreadable?: (cause: string) => void;
+} = {}): SheetThread {
   const sheets = new Piscina<unknown, unknown>({
     filename: SHEET_WORKER_FILE,
     minThreads: 0,
@@ -190,9 +194,9 @@ export const renderPoolPlugin = fp(
     };
     const sheetThread = () => {
       if (closed) throw new RenderPoolClosed();
-      sheets ??= createSheetThread(SHEET_THREAD_IDLE_MS, (cause) =>
-        app.log.warn({ cause }, '上传的 Excel 文件无法读取'),
-      );
+      sheets ??= createSheetThread({
+        onUnreadable: (cause) => app.log.warn({ cause }, '上传的 Excel 文件无法读取'),
+      });
       return sheets;
     };
     app.decorate('renderPool', {

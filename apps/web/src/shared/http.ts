@@ -63,15 +63,6 @@ function showReloginModal(): void {
   });
 }
 
-/**
- * The session is over (HTTP 401 or code 401): opens the re-login dialog (once, however many calls fail) and gives
- * the error to reject with. For calls that do not go through `request` (an upload sent with XMLHttpRequest).
- */
-export function sessionEnded(message = ''): ApiError {
-  showReloginModal();
-  return new ApiError(message || RELOGIN_MESSAGE, ApiCode.UNAUTHORIZED);
-}
-
 function showNotice(message: string): void {
   feedback.modal.info({
     title: '提示',
@@ -131,12 +122,27 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     silent,
     timeoutMs,
   );
-  const envelope: unknown = await response.json().catch(() => null);
+  return settle<T>(response.status, await response.json().catch(() => null), { silent });
+}
+
+/**
+ * What the server answered, as data or a rejection: the one place every envelope code gets its behaviour (spec §8),
+ * for `request` and for calls sent another way (an upload with XMLHttpRequest, for its progress). `unreadable` is
+ * the message when the body is no envelope.
+ */
+export function settle<T>(
+  status: number,
+  envelope: unknown,
+  { silent, unreadable = 'Error' }: { silent?: boolean; unreadable?: string } = {},
+): T {
   const code = isEnvelope(envelope) ? envelope.code : null;
   const message = isEnvelope(envelope) ? envelope.message : '';
 
-  if (response.status === 401 || code === ApiCode.UNAUTHORIZED) throw sessionEnded(message);
-  if (!isEnvelope(envelope)) return fail(new ApiError('Error', null), silent);
+  if (status === 401 || code === ApiCode.UNAUTHORIZED) {
+    showReloginModal();
+    throw new ApiError(message || RELOGIN_MESSAGE, ApiCode.UNAUTHORIZED);
+  }
+  if (!isEnvelope(envelope)) return fail(new ApiError(unreadable, null), silent);
   if (isSuccessCode(envelope.code)) return envelope.data as T;
   if (envelope.code === ApiCode.REJECT_BODY) throw envelope;
   if (envelope.code === ApiCode.ACK_NOTICE) {

@@ -4,7 +4,7 @@ import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { writeContentSync } from '../../../lib/content-store.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
-import { RenderError, type RenderJob } from './types.ts';
+import { RENDER_THREAD_NICE, RenderError, type RenderJob } from './types.ts';
 
 /** What a worker answers: the PDF, or the Chinese reason a bad input of this certificate was refused. */
 export type WorkerResult = Uint8Array | { renderError: string };
@@ -82,9 +82,6 @@ export async function backgroundTask(path: string): Promise<BackgroundResult> {
 }
 
 export { warmUp } from './index.ts';
-
-/** The nice value of render threads: background work, behind the server's main thread. */
-export const RENDER_THREAD_NICE = 10;
 
 /**
  * Renders are background work: this thread runs at a lower CPU priority than the server's main thread, so that

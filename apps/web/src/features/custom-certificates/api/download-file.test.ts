@@ -135,6 +135,18 @@ describe('uploadDocument', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('code 61 (e.g. a frozen company) shows the 提示 notice like every other call and rejects with its message', async () => {
+    render(createElement(AppProviders, null, null));
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const frozen = uploadDocument(zip());
+    FakeXhr.last!.answer(200, { code: 61, message: '企业已被冻结，请联系平台', data: null });
+    await expect(frozen).rejects.toThrow('企业已被冻结，请联系平台');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('提示');
+    expect(dialog).toHaveTextContent('企业已被冻结，请联系平台');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+  });
+
   it('aborting cancels the request and rejects with 已取消上传', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const controller = new AbortController();

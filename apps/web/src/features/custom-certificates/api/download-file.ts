@@ -1,6 +1,6 @@
-import { ApiCode, isSuccessCode } from '@skill-cert/shared/envelope';
+import { isSuccessCode } from '@skill-cert/shared/envelope';
 import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
-import { ApiError, NETWORK_ERROR_MESSAGE, sessionEnded } from '@/shared/http';
+import { ApiError, NETWORK_ERROR_MESSAGE, settle } from '@/shared/http';
 import { getToken } from '@/shared/session/session';
 
 /** `filename*=UTF-8''...` or `filename="..."` of a Content-Disposition header. */
@@ -119,21 +119,23 @@ export function uploadDocument(file: File, options: UploadOptions = {}): Promise
     xhr.onabort = () => reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, null));
     xhr.onload = () => {
-      let envelope: { code?: number; message?: string; data?: UploadedFile } | null = null;
+      let envelope: unknown = null;
       try {
         envelope = JSON.parse(xhr.responseText);
       } catch {
-        envelope = null;
+        // not an envelope: settle rejects with the HTTP status
       }
-      if (envelope?.data && typeof envelope.code === 'number' && isSuccessCode(envelope.code)) {
-        resolve(envelope.data);
-        return;
+      try {
+        // Silent: the upload field shows the failure itself; the 401 and 61 dialogs still show.
+        resolve(
+          settle<UploadedFile>(xhr.status, envelope, {
+            silent: true,
+            unreadable: `上传失败（${xhr.status}）`,
+          }),
+        );
+      } catch (error) {
+        reject(error);
       }
-      if (xhr.status === 401 || envelope?.code === ApiCode.UNAUTHORIZED) {
-        reject(sessionEnded(envelope?.message));
-        return;
-      }
-      reject(new ApiError(envelope?.message || `上传失败（${xhr.status}）`, envelope?.code ?? xhr.status));
     };
     xhr.send(form);
   });
