@@ -23,6 +23,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzl
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { breathe } from '../../lib/breathe.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -422,7 +423,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 async function inChunks<T>(items: T[], size: number, fn: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) {
     await fn(items.slice(i, i + size));
-    await new Promise((resolve) => setImmediate(resolve));
+    await breathe();
   }
 }
 
