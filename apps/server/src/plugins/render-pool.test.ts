@@ -135,6 +135,21 @@ describe('render pool', () => {
     await expect(pool.render(job('李四'))).rejects.toThrow('证书生成服务已关闭');
   });
 
+  it('a close that outlasts its timeout is reported to onError, stops the threads and resolves', async () => {
+    const errors: Error[] = [];
+    const pool = createRenderPool(1, { onError: (err) => errors.push(err), closeTimeoutMs: 1 });
+    await pool.render(job('预热'));
+    // Under way in the thread (it is up), so close() waits for it and times out after 1 ms: a 2-megapixel PNG
+    // photo to decode and re-encode takes far longer than that.
+    const photo = tmp.file('large-photo.png', makeBackground(1600, 1200, 'png'));
+    const slow = job('张三', { blanks: [imageBlank({ imagePath: photo, width: 0.5, height: 0.5 })] });
+    const running = pool.render(slow).catch((err: unknown) => err);
+    await expect(pool.close()).resolves.toBeUndefined();
+    expect(errors.map((e) => e.message)).toEqual(['Close operation timed out']);
+    // The render was stopped with its thread: an error, not a PDF.
+    expect(await running).toBeInstanceOf(Error);
+  });
+
   it('the plugin decorates the app with the pool and closes it with the app', async () => {
     const app = Fastify();
     await app.register(configPlugin, { config: testConfig({ renderThreads: 1 }) });

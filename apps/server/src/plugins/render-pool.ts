@@ -91,8 +91,27 @@ const SHEET_WORKER_FILE = fileURLToPath(
  */
 export const SHEET_THREAD_IDLE_MS = 30_000;
 
+/** How long close() lets renders under way finish before it stops the threads anyway. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+/** What a pool is told of beside its tasks: a thread that failed with no task to fail, a close that timed out. */
+export interface PoolOptions {
+  /**
+   * Piscina's 'error' event: a worker that fails while it runs no task, or close() past its timeout (the threads
+   * are stopped anyway). Without a listener, the event would be thrown: an idle thread's failure would end the
+   * process, a slow close would reject. Default: written to stderr.
+   */
+  onError?: (err: Error) => void;
+  closeTimeoutMs?: number;
+}
+
+const toStderr = (err: Error) => console.error('证书生成线程出错：', err);
+
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
-export function createRenderPool(threads: number): RenderPool {
+export function createRenderPool(
+  threads: number,
+  { onError = toStderr, closeTimeoutMs = CLOSE_TIMEOUT_MS }: PoolOptions = {},
+): RenderPool {
   const size = Math.max(1, Math.floor(threads));
   // Tasks of several kinds, told apart by name: their types are checked at each `run` below.
   const piscina = new Piscina<unknown, unknown>({
@@ -100,12 +119,13 @@ export function createRenderPool(threads: number): RenderPool {
     minThreads: size,
     maxThreads: size,
     idleTimeout: Number.POSITIVE_INFINITY,
-    closeTimeout: 10_000,
+    closeTimeout: closeTimeoutMs,
     // A smaller young generation: same CPU per certificate, ~25 MB less resident memory per thread.
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
     // A second task waits in each worker, so a worker never idles while the main thread is busy with the database.
     concurrentTasksPerWorker: 2,
   });
+  piscina.on('error', onError);
   let closing: Promise<void> | null = null;
   return {
     threads: size,
@@ -138,7 +158,9 @@ export function createRenderPool(threads: number): RenderPool {
 export function createSheetThread({
   idleMs = SHEET_THREAD_IDLE_MS,
   onUnreadable = () => {},
-}: {
+  onError = toStderr,
+  closeTimeoutMs = CLOSE_TIMEOUT_MS,
+}: PoolOptions & {
   idleMs?: number;
   /** Told why exceljs could not read a spreadsheet the user was told is unreadable (for the server log). */
   onUnreadable?: (cause: string) => void;
@@ -148,8 +170,9 @@ export function createSheetThread({
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: idleMs,
-    closeTimeout: 10_000,
+    closeTimeout: closeTimeoutMs,
   });
+  sheets.on('error', onError);
   let closing: Promise<void> | null = null;
   return {
     get running() {
@@ -189,13 +212,14 @@ export const renderPoolPlugin = fp(
     let closed = false;
     const started = () => {
       if (closed) throw new RenderPoolClosed();
-      pool ??= createRenderPool(threads);
+      pool ??= createRenderPool(threads, { onError: (err) => app.log.error({ err }, '证书生成线程出错') });
       return pool;
     };
     const sheetThread = () => {
       if (closed) throw new RenderPoolClosed();
       sheets ??= createSheetThread({
         onUnreadable: (cause) => app.log.warn({ cause }, '上传的 Excel 文件无法读取'),
+        onError: (err) => app.log.error({ err }, 'Excel 处理线程出错'),
       });
       return sheets;
     };
