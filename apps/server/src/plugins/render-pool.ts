@@ -105,7 +105,7 @@ export interface PoolOptions {
   closeTimeoutMs?: number;
 }
 
-const toStderr = (err: Error) => console.error('证书生成线程出错：', err);
+const toStderr = (err: Error) => console.error('后台线程出错：', err);
 
 /** A pool of `threads` workers, started now (each loads the fonts once). Usable without fastify (benchmarks). */
 export function createRenderPool(
