@@ -5,7 +5,7 @@ import { breathe } from '../../lib/breathe.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { JobInterrupted } from '../../plugins/jobs.ts';
 import { type RenderManyItem, RenderPoolClosed } from '../../plugins/render-pool.ts';
-import { putContent, recordManyFiles } from '../files/service.ts';
+import { insertFilesFrom, putContent } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
 import {
@@ -21,8 +21,8 @@ import { customCertificateBatches, customCertificates } from './tables.ts';
 
 type BatchRow = typeof customCertificateBatches.$inferSelect;
 
-/** Results are written in groups (this many, or what a second brought): few transactions per batch. */
-const FLUSH_EVERY = 100;
+/** Results are written in groups (this many, or what a second brought): few statements per batch. */
+const FLUSH_EVERY = 125;
 /** Certificates per worker task: fewer messages between threads, still a fine grain for progress and retries. */
 export const TASK_ROWS = 8;
 const FLUSH_AFTER_MS = 1000;
@@ -40,6 +40,12 @@ export const GAVE_UP_REASON = '证书生成任务多次出错已停止，请稍�
 /** Job-level retries (a database error, an instance that died): far fewer are needed now that rows retry alone. */
 const JOB_RETRY_LIMIT = 20;
 const JOB_RETRY_DELAY_S = 3;
+
+/** A batch's certificates handled (generated or failed) so far, and its total. */
+interface BatchCounts {
+  handled: number;
+  total: number;
+}
 
 type Outcome =
   | { id: string; ok: true; fileId: string; sha256: string; size: number; name: string }
@@ -65,8 +71,8 @@ export async function registerBatchJob(app: FastifyInstance): Promise<void> {
     pollingIntervalSeconds: 0.5,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
-    // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
-    expireInSeconds: Math.max(120, CHUNK_ROWS * 3),
+    // A crashed instance's chunk is picked up again after this long (5 minutes; a chunk takes seconds).
+    expireInSeconds: Math.max(120, Math.ceil(CHUNK_ROWS * 1.2)),
     deadLetter: RENDER_GAVE_UP_QUEUE,
   });
 }
@@ -135,6 +141,9 @@ export async function renderChunk(
     )
     .orderBy(asc(customCertificates.rowNumber));
 
+  // The batch's counters after this chunk's last write: while they fall short of its total, other chunks are still
+  // under way and the batch cannot be finished yet, so the check (a statement of its own) is left to them.
+  let counts = null as BatchCounts | null;
   if (rows.length > 0) {
     const template = batch.template;
     const imageNames = new Set(
@@ -158,8 +167,9 @@ export async function renderChunk(
       timer = null;
       const group = outcomes.splice(0);
       writing = writing.then(async () => {
+        if (group.length === 0) return;
         await breathe();
-        await writeOutcomes(app, batch, group);
+        counts = await writeOutcomes(app, batch, group);
       });
       return writing;
     };
@@ -264,63 +274,51 @@ export async function renderChunk(
     if (next < rows.length) throw new JobInterrupted();
     await breathe();
   }
+  if (counts && counts.handled < counts.total) return;
   await finishBatchIfDone(app, batch.id);
 }
 
 /**
- * One transaction per group: rows still waiting become generated (with their PDF file) or failed, and the
- * batch's counters move by exactly the rows that changed. One JSON parameter per statement: the embedded
- * database takes that far faster than many bound values.
+ * One statement per group: rows still waiting become generated (with their PDF file record) or failed, and the
+ * batch's counters move by exactly the rows that changed. One statement with one JSON parameter, not a transaction
+ * of several with many bound values: on the embedded database each round trip holds the event loop, and this is
+ * the main thread's largest share of a batch. Answers the batch's counters after the write.
  */
-async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outcome[]): Promise<void> {
-  if (group.length === 0) return;
-  const done = group.filter((o): o is Extract<Outcome, { ok: true }> => o.ok);
-  const failed = group.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
-  await app.db.transaction(async (tx) => {
-    let generated = 0;
-    let refused = 0;
-    if (done.length) {
-      const values = JSON.stringify(done.map((d) => ({ id: d.id, file_id: d.fileId })));
-      const res = (await tx.execute(sql`
-        update ${customCertificates} as c
-        set status = ${ProduceStatus.DONE}, file_id = v.file_id, fail_reason = null, generated_at = now(), updated_at = now()
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, file_id uuid)
-        where c.id = v.id and c.status = ${ProduceStatus.PENDING}
-        returning c.id`)) as unknown as { rows: { id: string }[] };
-      const marked = new Set(res.rows.map((r) => r.id));
-      generated = marked.size;
-      await recordManyFiles(
-        tx,
-        done
-          .filter((d) => marked.has(d.id))
-          .map((d) => ({
-            id: d.fileId,
-            ownerId: batch.createdBy,
-            companyId: batch.companyId,
-            sha256: d.sha256,
-            size: d.size,
-            kind: 'pdf' as const,
-            originName: d.name,
-          })),
-      );
-    }
-    if (failed.length) {
-      const values = JSON.stringify(failed.map((f) => ({ id: f.id, reason: f.reason })));
-      const res = (await tx.execute(sql`
-        update ${customCertificates} as c
-        set status = ${ProduceStatus.FAILED}, fail_reason = v.reason, updated_at = now()
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, reason text)
-        where c.id = v.id and c.status = ${ProduceStatus.PENDING}
-        returning c.id`)) as unknown as { rows: { id: string }[] };
-      refused = res.rows.length;
-    }
-    if (generated || refused)
-      await tx
-        .update(customCertificateBatches)
-        .set({
-          successCount: sql`${customCertificateBatches.successCount} + ${generated}`,
-          failedCount: sql`${customCertificateBatches.failedCount} + ${refused}`,
-        })
-        .where(eq(customCertificateBatches.id, batch.id));
-  });
+async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outcome[]): Promise<BatchCounts> {
+  const values = JSON.stringify(
+    group.map((o) =>
+      o.ok
+        ? { id: o.id, file_id: o.fileId, sha256: o.sha256, size: o.size, origin_name: o.name }
+        : { id: o.id, reason: o.reason },
+    ),
+  );
+  const res = (await app.db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${values}::jsonb)
+        as v(id uuid, file_id uuid, sha256 text, size bigint, origin_name text, reason text)
+    ), marked as (
+      update ${customCertificates} as c
+      set status = case when v.file_id is null then ${ProduceStatus.FAILED}::smallint else ${ProduceStatus.DONE}::smallint end,
+        file_id = v.file_id, fail_reason = v.reason,
+        generated_at = case when v.file_id is null then c.generated_at else now() end, updated_at = now()
+      from v
+      where c.id = v.id and c.status = ${ProduceStatus.PENDING}
+      returning v.file_id, v.sha256, v.size, v.origin_name
+    ), stored as (
+      ${insertFilesFrom(
+        'pdf',
+        sql`select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,
+          sha256, size, origin_name
+        from marked where file_id is not null`,
+      )}
+    )
+    update ${customCertificateBatches} as b
+    set success_count = b.success_count + (select count(*) from marked where file_id is not null),
+      failed_count = b.failed_count + (select count(*) from marked where file_id is null)
+    where b.id = ${batch.id}
+    returning b.success_count, b.failed_count, b.total`)) as unknown as {
+    rows: { success_count: number; failed_count: number; total: number }[];
+  };
+  const [counts] = res.rows;
+  return { handled: counts.success_count + counts.failed_count, total: counts.total };
 }

@@ -274,7 +274,7 @@ export const RENDER_QUEUE = 'custom-certificate-render';
 /** The dead-letter queue of RENDER_QUEUE: chunks whose job failed for good (see giveUpChunk). */
 export const RENDER_GAVE_UP_QUEUE = 'custom-certificate-render-gave-up';
 /** Rows of one render job: small enough that a crashed instance's share is redone quickly. */
-export const CHUNK_ROWS = 100;
+export const CHUNK_ROWS = 250;
 
 export interface RenderChunk {
   batchId: string;
