@@ -284,7 +284,11 @@ export async function renderChunk(
  * of several with many bound values: on the embedded database each round trip holds the event loop, and this is
  * the main thread's largest share of a batch. Answers the batch's counters after the write.
  */
-async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outcome[]): Promise<BatchCounts> {
+async function writeOutcomes(
+  app: FastifyInstance,
+  batch: BatchRow,
+  group: Outcome[],
+): Promise<BatchCounts | null> {
   const values = JSON.stringify(
     group.map((o) =>
       o.ok
@@ -320,5 +324,6 @@ async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outco
     rows: { success_count: number; failed_count: number; total: number }[];
   };
   const [counts] = res.rows;
-  return { handled: counts.success_count + counts.failed_count, total: counts.total };
+  // No batch row (removed meanwhile): nothing to count, and the finishing check finds nothing to finish.
+  return counts ? { handled: counts.success_count + counts.failed_count, total: counts.total } : null;
 }
