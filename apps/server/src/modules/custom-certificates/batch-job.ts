@@ -9,7 +9,6 @@ import { insertFilesFrom, putContent } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
 import {
-  CHUNK_ROWS,
   certificateFileName,
   finishBatchIfDone,
   RENDER_GAVE_UP_QUEUE,
@@ -41,12 +40,6 @@ export const GAVE_UP_REASON = '证书生成任务多次出错已停止，请稍�
 const JOB_RETRY_LIMIT = 20;
 const JOB_RETRY_DELAY_S = 3;
 
-/** A batch's certificates handled (generated or failed) so far, and its total. */
-interface BatchCounts {
-  handled: number;
-  total: number;
-}
-
 type Outcome =
   | { id: string; ok: true; fileId: string; sha256: string; size: number; name: string }
   | { id: string; ok: false; reason: string };
@@ -71,8 +64,8 @@ export async function registerBatchJob(app: FastifyInstance): Promise<void> {
     pollingIntervalSeconds: 0.5,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
-    // A crashed instance's chunk is picked up again after this long (5 minutes; a chunk takes seconds).
-    expireInSeconds: Math.max(120, Math.ceil(CHUNK_ROWS * 1.2)),
+    // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
+    expireInSeconds: 300,
     deadLetter: RENDER_GAVE_UP_QUEUE,
   });
 }
@@ -141,9 +134,9 @@ export async function renderChunk(
     )
     .orderBy(asc(customCertificates.rowNumber));
 
-  // The batch's counters after this chunk's last write: while they fall short of its total, other chunks are still
-  // under way and the batch cannot be finished yet, so the check (a statement of its own) is left to them.
-  let counts = null as BatchCounts | null;
+  // Whether, after this chunk's last write, the batch's counters fell short of its total: other chunks are then still
+  // under way, and the finishing check (a statement of its own) is left to the one that ends last.
+  let othersWaiting = false as boolean;
   if (rows.length > 0) {
     const template = batch.template;
     const imageNames = new Set(
@@ -169,7 +162,7 @@ export async function renderChunk(
       writing = writing.then(async () => {
         if (group.length === 0) return;
         await breathe();
-        counts = await writeOutcomes(app, batch, group);
+        othersWaiting = await writeOutcomes(app, batch, group);
       });
       return writing;
     };
@@ -274,7 +267,7 @@ export async function renderChunk(
     if (next < rows.length) throw new JobInterrupted();
     await breathe();
   }
-  if (counts && counts.handled < counts.total) return;
+  if (othersWaiting) return;
   await finishBatchIfDone(app, batch.id);
 }
 
@@ -282,13 +275,9 @@ export async function renderChunk(
  * One statement per group: rows still waiting become generated (with their PDF file record) or failed, and the
  * batch's counters move by exactly the rows that changed. One statement with one JSON parameter, not a transaction
  * of several with many bound values: on the embedded database each round trip holds the event loop, and this is
- * the main thread's largest share of a batch. Answers the batch's counters after the write.
+ * the main thread's largest share of a batch. Answers whether certificates of the batch are still waiting.
  */
-async function writeOutcomes(
-  app: FastifyInstance,
-  batch: BatchRow,
-  group: Outcome[],
-): Promise<BatchCounts | null> {
+async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outcome[]): Promise<boolean> {
   const values = JSON.stringify(
     group.map((o) =>
       o.ok
@@ -309,12 +298,10 @@ async function writeOutcomes(
       where c.id = v.id and c.status = ${ProduceStatus.PENDING}
       returning v.file_id, v.sha256, v.size, v.origin_name
     ), stored as (
-      ${insertFilesFrom(
-        'pdf',
-        sql`select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,
-          sha256, size, origin_name
-        from marked where file_id is not null`,
-      )}
+      ${insertFilesFrom(sql`
+        select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,
+          sha256, size, 'pdf' as kind, origin_name
+        from marked where file_id is not null`)}
     )
     update ${customCertificateBatches} as b
     set success_count = b.success_count + (select count(*) from marked where file_id is not null),
@@ -324,6 +311,6 @@ async function writeOutcomes(
     rows: { success_count: number; failed_count: number; total: number }[];
   };
   const [counts] = res.rows;
-  // No batch row (removed meanwhile): nothing to count, and the finishing check finds nothing to finish.
-  return counts ? { handled: counts.success_count + counts.failed_count, total: counts.total } : null;
+  // No batch row (removed meanwhile): nothing waits, and the finishing check finds nothing to finish.
+  return counts ? counts.success_count + counts.failed_count < counts.total : false;
 }

@@ -1,7 +1,7 @@
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { findFileHashes, localPathOf } from '../files/service.ts';
+import { findFiles, localPathOf } from '../files/service.ts';
 import { NAME_BLANK } from './defaults.ts';
 import type { RenderJob } from './render/types.ts';
 import type { StoredBlankValue, TemplateSnapshot } from './tables.ts';
@@ -52,7 +52,7 @@ export function buildRenderJob(
 
 /** Local paths of stored files (backgrounds, photos) by file id, for the renderer. */
 export async function filePaths(db: DbOrTx, storage: Storage, ids: string[]): Promise<Map<string, string>> {
-  const rows = await findFileHashes(db, [...new Set(ids.filter(Boolean))]);
+  const rows = await findFiles(db, [...new Set(ids.filter(Boolean))]);
   const paths = new Map<string, string>();
   for (const f of rows) paths.set(f.id, await localPathOf(storage, f.sha256));
   return paths;

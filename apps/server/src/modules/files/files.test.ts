@@ -2,6 +2,7 @@ import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { detectFileKind, uploadLimitOf } from './fileType.ts';
+import { findFiles, recordManyFiles } from './service.ts';
 
 const ctx = useTestApp();
 
@@ -121,6 +122,29 @@ describe('GET /api/files/:id', () => {
     expect(
       (await api(ctx.app, 'GET', '/api/files/0190a000-0000-7000-8000-000000000000', { token })).status,
     ).toBe(404);
+  });
+});
+
+describe('recordManyFiles and findFiles', () => {
+  it('record many files in one statement: MIME type from the kind, names cut to 255 characters or file.{kind}', async () => {
+    const me = await login(ctx.app, 'qiye');
+    const ids = ['0192f7a4-1c2b-7d3e-9f00-000000000001', '0192f7a4-1c2b-7d3e-9f00-000000000002'];
+    const id3 = '0192f7a4-1c2b-7d3e-9f00-000000000003';
+    const base = { ownerId: me._id, companyId: null, sha256: 'a'.repeat(64), size: 10 };
+    await recordManyFiles(ctx.database.db, [
+      { ...base, id: ids[0], kind: 'pdf', originName: `${'证'.repeat(300)}.pdf` },
+      { ...base, id: ids[1], kind: 'jpg', originName: '' },
+    ]);
+    const found = await findFiles(ctx.database.db, [...ids, id3]);
+    const byId = new Map(found.map((f) => [f.id, f]));
+    expect(found).toHaveLength(2);
+    expect(byId.get(ids[0])).toMatchObject({
+      kind: 'pdf',
+      mime: 'application/pdf',
+      originName: '证'.repeat(255),
+    });
+    expect(byId.get(ids[1])).toMatchObject({ kind: 'jpg', mime: 'image/jpeg', originName: 'file.jpg' });
+    expect(await findFiles(ctx.database.db, [])).toEqual([]);
   });
 });
 

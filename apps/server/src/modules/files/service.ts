@@ -186,28 +186,32 @@ export async function recordManyFiles(db: DbOrTx, rows: (NewFileRecord & { id: s
       sha256: r.sha256,
       size: r.size,
       kind: r.kind,
-      mime: mimeOf[r.kind],
-      origin_name: r.originName.slice(0, 255) || `file.${r.kind}`,
+      origin_name: r.originName,
     })),
   );
-  await db.execute(sql`
-    insert into ${files} (id, owner_id, company_id, sha256, size, kind, mime, origin_name)
-    select id, owner_id, company_id, sha256, size, kind, mime, origin_name
-    from jsonb_to_recordset(${json}::jsonb)
-      as x(id uuid, owner_id uuid, company_id uuid, sha256 text, size bigint, kind text, mime text, origin_name text)`);
+  await db.execute(
+    insertFilesFrom(sql`
+      select * from jsonb_to_recordset(${json}::jsonb)
+        as x(id uuid, owner_id uuid, company_id uuid, sha256 text, size bigint, kind text, origin_name text)`),
+  );
 }
 
+/** A file kind's MIME type, in SQL (from `mimeOf`). */
+const mimeOfKind = sql`case kind ${sql.join(
+  Object.entries(mimeOf).map(([kind, mime]) => sql`when ${kind} then ${mime}`),
+  sql` `,
+)} end`;
+
 /**
- * The insert of file records as part of the caller's own statement (a CTE beside its own writes: one round trip
- * on the embedded database instead of a transaction of several). `rows` is a query of files of one kind with
- * columns id, owner_id, company_id, sha256, size and origin_name; names are cut to 255 characters as in
- * recordManyFiles.
+ * The insert of file records from a query `rows` with columns id, owner_id, company_id, sha256, size, kind and
+ * origin_name: the MIME type follows the kind, a name is cut to 255 characters (`file.{kind}` when empty). A
+ * caller may use it as a CTE beside its own writes: one statement, one round trip on the embedded database.
  */
-export function insertFilesFrom(kind: FileKind, rows: SQL): SQL {
+export function insertFilesFrom(rows: SQL): SQL {
   return sql`
     insert into ${files} (id, owner_id, company_id, sha256, size, kind, mime, origin_name)
-    select id, owner_id, company_id, sha256, size, ${kind}, ${mimeOf[kind]},
-      coalesce(nullif(left(origin_name, 255), ''), ${`file.${kind}`})
+    select id, owner_id, company_id, sha256, size, kind, ${mimeOfKind},
+      coalesce(nullif(left(origin_name, 255), ''), 'file.' || kind)
     from (${rows}) as r`;
 }
 
@@ -242,20 +246,14 @@ export async function storeGeneratedFile(
   return row;
 }
 
-/** The files of these ids that exist (any owner: callers check access themselves). */
+/**
+ * The files of these ids that exist (any owner: callers check access themselves). The ids go as one JSON parameter:
+ * a render chunk's photos or a page of a zip download are hundreds, which the embedded database takes far faster so.
+ */
 export async function findFiles(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(files).where(inArray(files.id, ids));
-}
-
-/**
- * Just the content hashes of many files (a render chunk's photos): one JSON parameter rather than one bound value
- * per id, which the embedded database takes far faster.
- */
-export async function findFileHashes(db: DbOrTx, ids: string[]): Promise<{ id: string; sha256: string }[]> {
-  if (ids.length === 0) return [];
   return db
-    .select({ id: files.id, sha256: files.sha256 })
+    .select()
     .from(files)
     .where(
       sql`${files.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
