@@ -24,7 +24,7 @@ export interface RenderBackground {
 
 /**
  * Certificates rendered off the event loop, one per worker thread at a time. Everything that decodes images
- * or writes PDFs runs here: the main thread never loads @napi-rs/canvas, pdf-lib, fontkit or qrcode.
+ * or writes PDFs runs here: the main thread never loads @napi-rs/canvas, fontkit or qrcode.
  */
 export interface RenderPool {
   /** Renders in a worker; rejects with RenderError for a bad input of this certificate, Error for anything else. */

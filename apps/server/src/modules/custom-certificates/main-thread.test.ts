@@ -9,7 +9,7 @@ const CONFIG = new URL('../../config.ts', import.meta.url).href;
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Packages that decode images or write PDFs (worker threads only), and those loaded on first use. */
-const WORKER_ONLY = ['@napi-rs/canvas', 'pdf-lib', 'fontkit', 'qrcode'];
+const WORKER_ONLY = ['@napi-rs/canvas', 'fontkit', 'qrcode'];
 const ON_FIRST_USE = ['exceljs', 'archiver', 'yauzl'];
 
 // A child process builds the whole app (in-memory database), waits until it is ready, and reports which of the

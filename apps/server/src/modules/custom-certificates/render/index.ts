@@ -1,14 +1,18 @@
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
-import { type FontWeight, fontkitAdapter, type LoadedFont, loadFont } from './fonts.ts';
-import { loadBackground, placeholderPhoto, prepareBackground, preparePhoto, readPhoto } from './images.ts';
-import { applyPdfLibPatches } from './pdfLibPatches.ts';
-import { qrOperator } from './qr.ts';
+import { FontInPdf, type FontWeight, type LoadedFont, loadFont } from './fonts.ts';
+import {
+  jpegInfo,
+  loadBackground,
+  placeholderPhoto,
+  prepareBackground,
+  preparePhoto,
+  readPhoto,
+} from './images.ts';
+import { PdfFile, pdfDate, pdfNumber, pdfTextString } from './pdf.ts';
+import { qrPath } from './qr.ts';
 import { fitText, LINE_HEIGHT } from './text.ts';
 import { type RenderBlank, RenderError, type RenderJob } from './types.ts';
 
 export { type RenderBlank, RenderError, type RenderJob } from './types.ts';
-
-applyPdfLibPatches();
 
 const PT_PER_MM = 72 / 25.4;
 /**
@@ -32,24 +36,11 @@ export function pageSizePt(pageSize: RenderJob['pageSize'], orientation: RenderJ
   return orientation === 'landscape' ? { width: h, height: w } : { width: w, height: h };
 }
 
-function parseColor(hex: string) {
+/** A #rrggbb colour as the operands of `rg` (black for anything else). */
+function fillColour(hex: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
-  if (!m) return rgb(0, 0, 0);
-  return rgb(
-    Number.parseInt(m[1], 16) / 255,
-    Number.parseInt(m[2], 16) / 255,
-    Number.parseInt(m[3], 16) / 255,
-  );
-}
-
-/**
- * pdf-lib reads images through `new DataView(bytes.buffer)`, ignoring the view's offset: small Buffers
- * (readFileSync of a few KB) are slices of a shared pool and would read as garbage. Give it its own copy.
- */
-function ownBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? bytes
-    : new Uint8Array(bytes);
+  if (!m) return '0 0 0';
+  return [m[1], m[2], m[3]].map((c) => pdfNumber(Number.parseInt(c, 16) / 255)).join(' ');
 }
 
 const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
@@ -63,22 +54,48 @@ function boxOf(blank: RenderBlank, page: { width: number; height: number }) {
   return { x, y: page.height - top - h, width: w, height: h };
 }
 
-function drawTextBlank(
-  page: PDFPage,
-  blank: RenderBlank,
-  pdfFont: PDFFont,
-  font: LoadedFont,
-  pageBox: { width: number; height: number },
-) {
+/** One page being written: its content operators and the resources they name. */
+class Page {
+  readonly content: string[] = [];
+  readonly fonts = new Map<FontWeight, { name: string; id: number; font: FontInPdf }>();
+  readonly images: { name: string; id: number; jpeg: Uint8Array; what: string }[] = [];
+
+  constructor(
+    readonly pdf: PdfFile,
+    readonly box: { width: number; height: number },
+  ) {}
+
+  font(weight: FontWeight, loaded: LoadedFont) {
+    let f = this.fonts.get(weight);
+    if (!f) {
+      f = { name: `F${this.fonts.size + 1}`, id: this.pdf.reserve(), font: new FontInPdf(loaded) };
+      this.fonts.set(weight, f);
+    }
+    return f;
+  }
+
+  /** Draws a JPEG stretched over (x, y, w, h); `what` names it in the error if its header cannot be read. */
+  image(jpeg: Uint8Array, what: string, x: number, y: number, w: number, h: number) {
+    const name = `Im${this.images.length}`;
+    this.images.push({ name, id: this.pdf.reserve(), jpeg, what });
+    this.content.push(
+      `q ${pdfNumber(w)} 0 0 ${pdfNumber(h)} ${pdfNumber(x)} ${pdfNumber(y)} cm /${name} Do Q`,
+    );
+  }
+}
+
+function drawTextBlank(page: Page, blank: RenderBlank) {
   const text = (blank.text ?? '').replace(/\t/g, ' ').trim();
   if (!text) return;
-  const box = boxOf(blank, pageBox);
+  const weight: FontWeight = blank.bold ? 'bold' : 'regular';
+  const font = loadFont(weight);
+  const box = boxOf(blank, page.box);
   const fontSize = blank.font_size > 0 ? blank.font_size : 14;
-  const fitted = fitText(text, fontSize, box.width, box.height, font.widthOf);
-  const { size, lines } = fitted;
+  const { size, lines } = fitText(text, fontSize, box.width, box.height, font.widthOf);
   const lineHeight = size * LINE_HEIGHT;
   const blockTop = box.y + box.height - (box.height - lines.length * lineHeight) / 2;
-  const color = parseColor(blank.color);
+  const { name, font: inPdf } = page.font(weight, font);
+  const colour = fillColour(blank.color);
   lines.forEach((line, i) => {
     if (!line) return;
     const width = font.widthOf(line) * size;
@@ -89,38 +106,31 @@ function drawTextBlank(
           ? box.x + box.width - width
           : box.x;
     const baseline = blockTop - (i + 0.5) * lineHeight - TEXT_CENTRE_EM * size;
-    page.drawText(line, { x, y: baseline, size, font: pdfFont, color });
+    page.content.push(
+      `BT /${name} ${pdfNumber(size)} Tf ${colour} rg ${pdfNumber(x)} ${pdfNumber(baseline)} Td ${inPdf.encode(line)} Tj ET`,
+    );
   });
 }
 
-async function drawImageBlank(
-  doc: PDFDocument,
-  page: PDFPage,
-  blank: RenderBlank,
-  pageBox: { width: number; height: number },
-) {
+async function drawImageBlank(page: Page, blank: RenderBlank) {
   if (!blank.imagePath && !blank.placeholder) return;
-  const box = boxOf(blank, pageBox);
+  const box = boxOf(blank, page.box);
   if (box.width <= 0 || box.height <= 0) return;
   const photo = blank.imagePath
     ? await preparePhoto(readPhoto(blank.imagePath), box.width, box.height)
     : placeholderPhoto();
-  let image: PDFImage;
-  try {
-    image = await doc.embedJpg(ownBytes(photo.jpeg));
-  } catch {
-    throw new RenderError('照片文件已损坏，无法读取');
-  }
   const scale = Math.min(box.width / photo.widthPx, box.height / photo.heightPx);
   const w = photo.widthPx * scale;
   const h = photo.heightPx * scale;
-  page.drawImage(image, {
-    x: box.x + (box.width - w) / 2,
-    y: box.y + (box.height - h) / 2,
-    width: w,
-    height: h,
-  });
+  page.image(photo.jpeg, '照片文件', box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h);
 }
+
+const COLOUR_SPACES: Record<number, string> = {
+  1: '/ColorSpace /DeviceGray',
+  3: '/ColorSpace /DeviceRGB',
+  // Adobe's CMYK JPEGs store inverted values.
+  4: '/ColorSpace /DeviceCMYK /Decode [1 0 1 0 1 0 1 0]',
+};
 
 /**
  * One certificate → one PDF (in-process; use the render pool for volume). The background fills the
@@ -128,49 +138,59 @@ async function drawImageBlank(
  * keeping proportions, the QR code is vector. Bad input of this certificate → RenderError.
  */
 export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
-  const pageBox = pageSizePt(job.pageSize, job.orientation);
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkitAdapter);
-  doc.setProducer('skill-cert');
-  doc.setCreator('skill-cert');
-  doc.setLanguage('zh-CN');
-  if (job.title) doc.setTitle(job.title);
-  doc.setCreationDate(new Date());
-  const page = doc.addPage([pageBox.width, pageBox.height]);
+  const box = pageSizePt(job.pageSize, job.orientation);
+  const pdf = new PdfFile();
+  const catalog = pdf.reserve();
+  const pages = pdf.reserve();
+  const pageId = pdf.reserve();
+  const contents = pdf.reserve();
+  const info = pdf.reserve();
+  const page = new Page(pdf, box);
 
   if (job.backgroundPath) {
     const bg = await loadBackground(job.backgroundPath);
-    const image = await doc.embedJpg(ownBytes(bg.jpeg));
-    page.drawImage(image, { x: 0, y: 0, width: pageBox.width, height: pageBox.height });
+    page.image(bg.jpeg, '证书底图', 0, 0, box.width, box.height);
   }
-
-  const embedded = new Map<FontWeight, PDFFont>();
   for (const blank of job.blanks) {
-    if (blank.blank_type === 2) {
-      await drawImageBlank(doc, page, blank, pageBox);
-      continue;
-    }
-    if (!blank.text?.trim()) continue;
-    const weight: FontWeight = blank.bold ? 'bold' : 'regular';
-    const font = loadFont(weight);
-    let pdfFont = embedded.get(weight);
-    if (!pdfFont) {
-      pdfFont = await doc.embedFont(font.bytes, { subset: true });
-      embedded.set(weight, pdfFont);
-    }
-    drawTextBlank(page, blank, pdfFont, font, pageBox);
+    if (blank.blank_type === 2) await drawImageBlank(page, blank);
+    else drawTextBlank(page, blank);
   }
-
   if (job.qr?.text) {
-    const size = clamp01(job.qr.size) * pageBox.width;
+    const size = clamp01(job.qr.size) * box.width;
     if (size > 0) {
-      const x = clamp01(job.qr.x) * pageBox.width;
-      const y = pageBox.height - clamp01(job.qr.y) * pageBox.height - size;
-      page.pushOperators(qrOperator(job.qr.text, x, y, size));
+      const x = clamp01(job.qr.x) * box.width;
+      const y = box.height - clamp01(job.qr.y) * box.height - size;
+      page.content.push(qrPath(job.qr.text, x, y, size));
     }
   }
 
-  return doc.save({ useObjectStreams: false });
+  pdf.object(catalog, `<< /Type /Catalog /Pages ${pages} 0 R /Lang (zh-CN) >>`);
+  pdf.object(pages, `<< /Type /Pages /Kids [${pageId} 0 R] /Count 1 >>`);
+  const fonts = [...page.fonts.values()].map((f) => `/${f.name} ${f.id} 0 R`).join(' ');
+  const images = page.images.map((im) => `/${im.name} ${im.id} 0 R`).join(' ');
+  pdf.object(
+    pageId,
+    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${pdfNumber(box.width)} ${pdfNumber(box.height)}] /Resources << /Font << ${fonts} >> /XObject << ${images} >> >> /Contents ${contents} 0 R >>`,
+  );
+  pdf.stream(contents, '', Buffer.from(page.content.join('\n'), 'latin1'), true);
+  for (const im of page.images) {
+    const header = jpegInfo(im.jpeg);
+    const colourSpace = header && COLOUR_SPACES[header.components];
+    if (!header || !colourSpace) throw new RenderError(`${im.what}已损坏，无法读取`);
+    pdf.stream(
+      im.id,
+      `/Type /XObject /Subtype /Image /Width ${header.width} /Height ${header.height} ${colourSpace} /BitsPerComponent 8 /Filter /DCTDecode`,
+      im.jpeg,
+      false,
+    );
+  }
+  for (const f of page.fonts.values()) f.font.write(pdf, f.id);
+  const title = job.title ? ` /Title ${pdfTextString(job.title)}` : '';
+  pdf.object(
+    info,
+    `<< /Producer (skill-cert) /Creator (skill-cert)${title} /CreationDate ${pdfDate(new Date())} >>`,
+  );
+  return pdf.finish(catalog, info);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { PDFOperator } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { pdfNumber as num } from './pdf.ts';
+import { useFastQrMasks } from './qr-mask.ts';
+
+useFastQrMasks();
 
 /** Modules of white margin drawn around the code, so it scans on a busy background. */
 const QUIET_ZONE = 2;
-
-const num = (v: number) => String(Math.round(v * 1000) / 1000);
 
 /**
  * The PDF content drawing a QR code of `text` as vector rectangles: a white square, then each row's
@@ -12,7 +13,7 @@ const num = (v: number) => String(Math.round(v * 1000) / 1000);
  * corner of the square in points, `size` its side including the quiet zone. The modules are written
  * in integer module units under one transformation, so the content is short and cheap to write.
  */
-export function qrOperator(text: string, x: number, y: number, size: number): PDFOperator {
+export function qrPath(text: string, x: number, y: number, size: number): string {
   // One byte segment: skips the segment optimiser (a shortest-path search) for a URL that gains nothing from it.
   const { modules } = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], {
     errorCorrectionLevel: 'M',
@@ -39,6 +40,5 @@ export function qrOperator(text: string, x: number, y: number, size: number): PD
     }
   }
   parts.push('f Q');
-  // pdf-lib writes an operator as its arguments then its name: a whole ready-made path fits in the name.
-  return PDFOperator.of(parts.join('\n') as never);
+  return parts.join('\n');
 }

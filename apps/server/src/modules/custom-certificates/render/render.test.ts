@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jpegInfo, sniffImage } from './images.ts';
 import { PAGE_SIZES_MM, pageSizePt, renderCertificate, toRenderBackground } from './index.ts';
-import { qrOperator } from './qr.ts';
+import { qrPath } from './qr.ts';
 import { TrueTypeSource } from './subset.ts';
 import {
   countPixels,
@@ -269,7 +269,7 @@ describe('certificate rendering', () => {
 
   it('draws the QR code as vector rectangles that reproduce the modules of the code', async () => {
     const text = 'https://cert.example.com/information-link/0192f7a4-1c2b-7d3e-9f00-123456789abc';
-    const op = qrOperator(text, 100, 100, 120).toString();
+    const op = qrPath(text, 100, 100, 120);
     const { modules } = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], {
       errorCorrectionLevel: 'M',
     });

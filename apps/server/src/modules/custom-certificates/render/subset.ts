@@ -111,9 +111,8 @@ function checksum(data: Uint8Array): number {
   return sum;
 }
 
-/** One subset: the fontkit Subset interface pdf-lib uses (includeGlyph, cff, encodeStream via the adapter). */
+/** One subset: glyphs included as text is written (new ids in order), then the font file of just those (`encode`). */
 export class TrueTypeSubset {
-  readonly cff = null;
   readonly glyphs: number[] = [];
   private readonly mapping = new Map<number, number>();
 
