@@ -15,6 +15,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { writeContentSync } from '../apps/server/src/lib/content-store.ts';
 import { TASK_ROWS } from '../apps/server/src/modules/custom-certificates/batch-job.ts';
 import { DEFAULT_BLANKS } from '../apps/server/src/modules/custom-certificates/defaults.ts';
 import { RENDER_THREAD_NICE } from '../apps/server/src/modules/custom-certificates/render/types.ts';
@@ -86,6 +87,25 @@ const machineBusySeconds = () => {
     .map(Number);
   return (user + nice + system + irq + softirq + steal) / 100;
 };
+/**
+ * What creating a certificate's file costs on this disk now: 200 files of 114 KB written into a content store as a
+ * render thread writes PDFs, in ms a file. On this machine's root file system (ext4 without a journal) a new inode
+ * is found by scanning past inodes deleted in the last minute or so: 0.06 ms a file after a quiet spell, 0.3-1 ms
+ * after a test run or a previous benchmark's cleanup (docs/decisions.md). Both the single worker and the batch pay it.
+ */
+let probes = 0;
+const fileCreateMs = () => {
+  const root = path.join(work, `file-probe-${probes++}`);
+  const bytes = Buffer.alloc(114 * 1024, 7);
+  const started = performance.now();
+  for (let i = 0; i < 200; i++) {
+    bytes.writeUInt32BE(i, 0);
+    bytes.writeUInt32BE(probes, 4);
+    writeContentSync(root, bytes);
+  }
+  return (performance.now() - started) / 200;
+};
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -375,6 +395,7 @@ try {
   };
   // Measured before the batch and again after it (the server idle both times): this machine's speed drifts by
   // ±20 % from minute to minute, and the mean of the two compares the batch with the single worker around it.
+  const fileBefore = fileCreateMs();
   const singleRun = await renderRateOf(1);
   const singleBefore = singleRun.rate;
   console.log(
@@ -485,6 +506,7 @@ try {
     sizes.push((await r.arrayBuffer()).byteLength);
   }
 
+  const fileAfter = fileCreateMs();
   const singleAfterRun = await renderRateOf(1);
   const singleAfter = singleAfterRun.rate;
   const singleRate = (singleBefore + singleAfter) / 2;
@@ -508,6 +530,9 @@ try {
   );
   console.log(
     `     single worker        ${singleRate.toFixed(1)} certificates/s, the mean of ${singleBefore.toFixed(1)} before the batch and ${singleAfter.toFixed(1)} after it (createRenderPool(1), ${SINGLE_RENDERS} certificates each, same work per certificate as the batch; cores busy ${singleRun.cores.toFixed(2)} / ${singleAfterRun.cores.toFixed(2)} in this process, ${singleRun.machineCores.toFixed(2)} / ${singleAfterRun.machineCores.toFixed(2)} on the machine); ${threads} threads without the server ${poolRun.rate.toFixed(1)}/s = ${(poolRun.rate / singleBefore).toFixed(2)}× the one before, this machine's ceiling, and the batch while rendering reached ${((renderRate / poolRun.rate) * 100).toFixed(0)} % of it`,
+  );
+  console.log(
+    `     file system          a 114 KB file created in ${fileBefore.toFixed(2)} ms before the batch, ${fileAfter.toFixed(2)} ms after it (0.06 ms on a quiet disk here; more within minutes of many files deleted, docs/decisions.md)`,
   );
   console.log(
     `${check(renderRate / singleRate >= 1.6)} ratio                ${(renderRate / singleRate).toFixed(2)}× single worker while rendering (${(rate / singleRate).toFixed(2)}× overall), target ≥ 1.6×`,
