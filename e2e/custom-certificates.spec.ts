@@ -178,9 +178,10 @@ async function fillBatch(
   await page.locator('.ant-select-item-option', { hasText: templateName }).click();
   const files = dialog.locator('input[type="file"]');
   await files.first().setInputFiles({ ...sheetFile, mimeType: XLSX_MIME });
-  await expect(dialog.getByText(sheetFile.name)).toBeVisible();
+  // Exact names: while a file is sent its item reads "{name}（已上传 N%）" and 开始生成 waits for it.
+  await expect(dialog.getByText(sheetFile.name, { exact: true })).toBeVisible();
   await files.nth(1).setInputFiles({ ...zipFile, mimeType: 'application/zip' });
-  await expect(dialog.getByText(zipFile.name)).toBeVisible();
+  await expect(dialog.getByText(zipFile.name, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: '开始生成' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -14,6 +14,8 @@ import { FileUpload, type UploadedDocument } from './file-upload';
 export const NAME_REQUIRED = '请输入名称';
 export const TEMPLATE_REQUIRED = '请选择证书模板';
 export const FILE_REQUIRED = '请上传文件';
+/** 开始生成's hint while a file is still being sent. */
+export const UPLOAD_PENDING = '文件上传中，请等待上传完成';
 
 interface BatchValues {
   name: string;
@@ -51,12 +53,16 @@ export function BatchCreateModal({
   const templates = useTemplates({ template_name: templateSearch, page: 1, per_page: 50 }, open);
   const create = useCreateBatch();
   const [rejection, setRejection] = useState<Rejection | null>(null);
+  // A file still being sent has no value yet: 开始生成 waits for it (else the batch would go without its photos).
+  const [sending, setSending] = useState({ file: false, photo_zip: false });
+  const stillSending = sending.file || sending.photo_zip;
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     setRejection(null);
     setTemplateSearch('');
+    setSending({ file: false, photo_zip: false });
   }, [open, form]);
 
   const submit = async () => {
@@ -87,6 +93,7 @@ export function BatchCreateModal({
       onOk={submit}
       onCancel={onClose}
       confirmLoading={create.isPending}
+      okButtonProps={{ disabled: stillSending, title: stillSending ? UPLOAD_PENDING : undefined }}
       forceRender
       width={680}
     >
@@ -122,7 +129,12 @@ export function BatchCreateModal({
           rules={[{ required: true, message: FILE_REQUIRED }]}
           extra="填写「下载批量模板」中的表格后上传（.xlsx）"
         >
-          <FileUpload extension="xlsx" typeMessage="请上传 .xlsx 格式的表格文件" buttonText="上传表格" />
+          <FileUpload
+            extension="xlsx"
+            typeMessage="请上传 .xlsx 格式的表格文件"
+            buttonText="上传表格"
+            onSendingChange={(file) => setSending((s) => ({ ...s, file }))}
+          />
         </Form.Item>
         <Form.Item
           name="photo_zip"
@@ -135,6 +147,7 @@ export function BatchCreateModal({
             buttonText="上传照片压缩包"
             maxBytes={PHOTO_ZIP_MAX_BYTES}
             sizeMessage={PHOTO_ZIP_SIZE_MESSAGE}
+            onSendingChange={(photo_zip) => setSending((s) => ({ ...s, photo_zip }))}
           />
         </Form.Item>
       </Form>

@@ -219,6 +219,51 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByText(/照片\.zip/)).not.toBeInTheDocument());
   });
 
+  it('开始生成 waits while a file is still being sent (文件上传中，请等待上传完成), then sends the batch with it', async () => {
+    signInEnterprise();
+    const chosen = template({ template_name: '电工证书' });
+    let release: (reply: FakeReply) => void = () => {};
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([chosen]),
+      'POST /api/files/upload': (request) => {
+        const file = (request.body as FormData).get('file') as File;
+        if (!file.name.endsWith('.zip')) return uploadOk(request);
+        return new Promise<FakeReply>((resolve) => {
+          release = () => resolve(uploadOk(request));
+        });
+      },
+      'POST /api/customCertificateBatchUploadRecords': (request) => ok(batch(request.body as object)),
+    });
+    renderPage(<BatchList />);
+    await clickButton(document.body, '新建批量生成');
+    const dialog = await dialogNamed('开始生成');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '五月批次' } });
+    await pickTemplate(dialog, '电工证书');
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx());
+    expect(await within(dialog).findByText('证书数据.xlsx')).toBeInTheDocument();
+    await userEvent.upload(fileInputs(dialog)[1]!, zip());
+    expect(await within(dialog).findByText('照片.zip（已上传 50%）')).toBeInTheDocument();
+
+    const start = buttonNamed(dialog, '开始生成');
+    expect(start).toBeDisabled();
+    expect(start).toHaveAttribute('title', '文件上传中，请等待上传完成');
+    fireEvent.click(start);
+    expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')).toHaveLength(0);
+
+    release(ok({}));
+    expect(await within(dialog).findByText('照片.zip')).toBeInTheDocument();
+    await waitFor(() => expect(buttonNamed(dialog, '开始生成')).toBeEnabled());
+    await clickButton(dialog, '开始生成');
+    await waitFor(() =>
+      expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')).toHaveLength(1),
+    );
+    const body = network.callsTo('POST /api/customCertificateBatchUploadRecords')[0]!.body as {
+      photo_zip_file_id: string | null;
+    };
+    expect(body.photo_zip_file_id).toMatch(/^00000000-0000-4000-9000-/);
+  });
+
   it('the photos zip may be up to 2 GB, the spreadsheet 50 MB: a bigger file is refused before it is sent', async () => {
     signInEnterprise();
     const network = installFakeNetwork({

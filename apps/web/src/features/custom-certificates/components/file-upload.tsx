@@ -37,6 +37,7 @@ export function FileUpload({
   maxBytes = UPLOAD_MAX_BYTES,
   sizeMessage = FILE_SIZE_MESSAGE,
   id,
+  onSendingChange,
 }: {
   value?: UploadedDocument | null;
   onChange?: (file: UploadedDocument | null) => void;
@@ -48,6 +49,8 @@ export function FileUpload({
   maxBytes?: number;
   sizeMessage?: string;
   id?: string;
+  /** True while a file is being sent (its value is not set yet), false when it has arrived, failed or been cancelled. */
+  onSendingChange?: (sending: boolean) => void;
 }) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState<UploadFile | null>(null);
@@ -74,6 +77,8 @@ export function FileUpload({
 
   const customRequest: UploadProps<UploadedFile>['customRequest'] = ({ file }) => {
     const picked = file as File;
+    // A file picked while another is still being sent replaces it: the first is cancelled, not raced.
+    sending.current?.abort();
     const controller = new AbortController();
     sending.current = controller;
     const show = (percent: number) =>
@@ -84,6 +89,7 @@ export function FileUpload({
         percent,
       });
     show(0);
+    onSendingChange?.(true);
     uploadDocument(picked, { signal: controller.signal, onProgress: show })
       .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
       .catch((error: unknown) => {
@@ -91,8 +97,10 @@ export function FileUpload({
         else message.error(uploadFailedMessage(errorMessage(error)));
       })
       .finally(() => {
-        if (sending.current === controller) sending.current = null;
+        if (sending.current !== controller) return; // a newer file replaced this one and is still being sent
+        sending.current = null;
         setUploading(null);
+        onSendingChange?.(false);
       });
   };
 
