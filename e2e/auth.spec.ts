@@ -99,7 +99,11 @@ test('logout asks 确定退出系统吗？ and ends the session', async ({ page 
   await page.getByRole('button', { name: /qiye/ }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page.getByText('确定退出系统吗？')).toBeVisible();
+  // Logout reloads the page (spec §4); the URL turns to /login before that reload has loaded,
+  // so wait for the reloaded document, or the goto below races the reload.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: '确定' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/record-application');
   await expect(page).toHaveURL(/\/login\?redirect=/);
