@@ -469,13 +469,13 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await expect(progress).toBeVisible();
     await expect(progress).toContainText(/^\d+%$/);
     await expect(row).toContainText(new RegExp(`${count} / \\d+ / 0`));
-    // The bar moves on (or the batch ends) as the list asks again every 2 s.
+    // The bar moves on (or the batch ends, and the bar goes) as the list asks again every 2 s. Read without waiting
+    // for the bar: a getAttribute() on a bar that went meanwhile would wait for it until the poll timed out.
     await expect
       .poll(
-        async () => ((await progress.count()) ? Number(await progress.getAttribute('aria-valuenow')) : 100),
-        {
-          timeout: 180_000,
-        },
+        () =>
+          progress.evaluateAll((bars) => (bars.length ? Number(bars[0].getAttribute('aria-valuenow')) : 100)),
+        { timeout: 180_000 },
       )
       .toBeGreaterThan(0);
     await expect(row.getByText('已完成')).toBeVisible({ timeout: 180_000 });
