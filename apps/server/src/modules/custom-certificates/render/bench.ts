@@ -7,7 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { createRenderPool } from '../../../plugins/render-pool.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
-import { imageBlank, makeBackground, makePhoto, tempDir, textBlank } from './testing/fixtures.ts';
+import { imageBlank, makeBackground, makePhoto, tempDir, textBlank, titleBlank } from './testing/fixtures.ts';
 import type { RenderJob } from './types.ts';
 
 const count = Number(process.argv[2] ?? 400);
@@ -40,16 +40,7 @@ function job(i: number): RenderJob {
     backgroundPath,
     title: `${name} 职业技能等级证书`,
     blanks: [
-      textBlank({
-        x: 0.2,
-        y: 0.1,
-        width: 0.6,
-        height: 0.1,
-        text: '职业技能等级证书',
-        font_size: 32,
-        bold: 1,
-        align: 'center',
-      }),
+      titleBlank({ font_size: 32 }),
       ...fields.map(([label, value], k) =>
         textBlank({
           x: 0.12,

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderCertificate } from './index.ts';
 import { PdfFile, pdfDate, pdfNumber, pdfTextString } from './pdf.ts';
-import { imageBlank, makePhoto, tempDir, textBlank } from './testing/fixtures.ts';
+import { imageBlank, makePhoto, tempDir, textBlank, titleBlank } from './testing/fixtures.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -94,15 +94,7 @@ describe('PDF file writer', () => {
         backgroundPath: tmp.file('bg.jpg', makePhoto(800, 566, '#eeeeee')),
         title: '张三 职业技能等级证书',
         blanks: [
-          textBlank({
-            x: 0.2,
-            y: 0.1,
-            width: 0.6,
-            height: 0.1,
-            text: '职业技能等级证书',
-            bold: 1,
-            align: 'center',
-          }),
+          titleBlank(),
           textBlank({ x: 0.1, y: 0.3, width: 0.5, height: 0.1, text: '姓名：张三 Zhang', font_size: 18 }),
           imageBlank({ x: 0.7, y: 0.3, width: 0.12, height: 0.25, imagePath: photo }),
         ],

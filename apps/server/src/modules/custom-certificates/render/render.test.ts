@@ -18,6 +18,7 @@ import {
   makePhoto,
   tempDir,
   textBlank,
+  titleBlank,
   withExifOrientation,
 } from './testing/fixtures.ts';
 import { RenderError, type RenderJob } from './types.ts';
@@ -99,16 +100,7 @@ describe('certificate rendering', () => {
     const photoPath = tmp.file('photo.jpg', makePhoto(358, 441, '#3366cc'));
     const job = blankPage(
       [
-        textBlank({
-          x: 0.2,
-          y: 0.1,
-          width: 0.6,
-          height: 0.1,
-          text: '职业技能等级证书',
-          font_size: 32,
-          bold: 1,
-          align: 'center',
-        }),
+        titleBlank({ font_size: 32 }),
         ...holderFields.map(([label, value], i) =>
           textBlank({
             x: 0.12,

@@ -30,6 +30,13 @@ async function pickTemplate(dialog: HTMLElement, name: string) {
   await userEvent.click(await screen.findByTitle(name));
 }
 
+/** The batch list with its 新建批量生成 dialog open. */
+async function openCreateDialog(): Promise<HTMLElement> {
+  renderPage(<BatchList />);
+  await clickButton(document.body, '新建批量生成');
+  return dialogNamed('开始生成');
+}
+
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
 describe('批量生成 tab', { timeout: 60_000 }, () => {
   it('lists batches with template, status tag and text, counts and time; searches by name and status', async () => {
@@ -135,9 +142,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
       'GET /api/customCertificateBatchUploadRecords': paged([]),
       'GET /api/customCertificateTemplates': paged([template()]),
     });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
     await clickButton(dialog, '开始生成');
 
     expect(
@@ -166,9 +171,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
         return ok(batch(request.body as object));
       },
     });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
 
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: ' 四月批次 ' } });
     await pickTemplate(dialog, '电工证书');
@@ -207,9 +210,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
           release = resolve;
         }),
     });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
     await userEvent.upload(fileInputs(dialog)[1]!, zip());
     expect(await within(dialog).findByText('照片.zip（已上传 50%）')).toBeInTheDocument();
 
@@ -217,6 +218,34 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     expect(await screen.findByText('已取消上传')).toBeInTheDocument();
     release(ok({ file_id: 'late', webPath: '/api/files/late', originName: '照片.zip' }));
     await waitFor(() => expect(within(dialog).queryByText(/照片\.zip/)).not.toBeInTheDocument());
+  });
+
+  it('a file picked while another is being sent replaces it: the first is cancelled without 已取消上传', async () => {
+    signInEnterprise();
+    const releases: ((reply: FakeReply) => void)[] = [];
+    const network = installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': paged([]),
+      'GET /api/customCertificateTemplates': paged([template()]),
+      'POST /api/files/upload': (request) =>
+        new Promise<FakeReply>((resolve) => {
+          releases.push(() => resolve(uploadOk(request)));
+        }),
+    });
+    const dialog = await openCreateDialog();
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx('第一版.xlsx'));
+    expect(await within(dialog).findByText('第一版.xlsx（已上传 50%）')).toBeInTheDocument();
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx('第二版.xlsx'));
+    expect(await within(dialog).findByText('第二版.xlsx（已上传 50%）')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(2);
+
+    releases[1]!(ok({}));
+    expect(await within(dialog).findByText('第二版.xlsx')).toBeInTheDocument();
+    // The first one's late answer is dropped: it was cancelled.
+    releases[0]!(ok({}));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).getByText('第二版.xlsx')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/第一版/)).not.toBeInTheDocument();
+    expect(screen.queryByText('已取消上传')).not.toBeInTheDocument();
   });
 
   it('开始生成 waits while a file is still being sent (文件上传中，请等待上传完成), then sends the batch with it', async () => {
@@ -235,9 +264,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
       },
       'POST /api/customCertificateBatchUploadRecords': (request) => ok(batch(request.body as object)),
     });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '五月批次' } });
     await pickTemplate(dialog, '电工证书');
     await userEvent.upload(fileInputs(dialog)[0]!, xlsx());
@@ -272,9 +299,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
       'POST /api/files/upload': uploadOk,
     });
     const sized = (file: File, bytes: number) => Object.defineProperty(file, 'size', { value: bytes });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
 
     await userEvent.upload(fileInputs(dialog)[0]!, sized(xlsx(), 50 * 1024 * 1024 + 1));
     expect(await screen.findByText('上传的文件大小不能超过 50M!')).toBeInTheDocument();
@@ -308,9 +333,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
         },
       },
     });
-    renderPage(<BatchList />);
-    await clickButton(document.body, '新建批量生成');
-    const dialog = await dialogNamed('开始生成');
+    const dialog = await openCreateDialog();
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '五月批次' } });
     await pickTemplate(dialog, '职业技能等级证书');
     await userEvent.upload(fileInputs(dialog)[0]!, xlsx());

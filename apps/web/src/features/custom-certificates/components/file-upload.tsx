@@ -93,8 +93,9 @@ export function FileUpload({
     uploadDocument(picked, { signal: controller.signal, onProgress: show })
       .then((data) => onChange?.({ file_id: data.file_id, name: data.originName || picked.name }))
       .catch((error: unknown) => {
-        if (controller.signal.aborted) message.info(UPLOAD_CANCELLED_MESSAGE);
-        else message.error(uploadFailedMessage(errorMessage(error)));
+        if (!controller.signal.aborted) message.error(uploadFailedMessage(errorMessage(error)));
+        // Cancelled by the user (removed, dialog left); one replaced by a newer file goes without a word.
+        else if (sending.current === controller) message.info(UPLOAD_CANCELLED_MESSAGE);
       })
       .finally(() => {
         if (sending.current !== controller) return; // a newer file replaced this one and is still being sent

@@ -80,6 +80,20 @@ export function textBlank(over: Partial<RenderBlank> & { text: string }): Render
   };
 }
 
+/** The certificate's bold, centred heading 职业技能等级证书 across the top of the page. */
+export function titleBlank(over: Partial<RenderBlank> = {}): RenderBlank {
+  return textBlank({
+    x: 0.2,
+    y: 0.1,
+    width: 0.6,
+    height: 0.1,
+    text: '职业技能等级证书',
+    bold: 1,
+    align: 'center',
+    ...over,
+  });
+}
+
 export function imageBlank(over: Partial<RenderBlank> & { imagePath: string }): RenderBlank {
   return {
     blank_type: 2,
