@@ -222,9 +222,10 @@ test('settings: layout and theme colour apply at once and survive a reload witho
   await expect(top).toBeVisible();
   await expect(activeTab).toHaveCSS('background-color', 'rgb(9, 179, 131)');
   await expect(page.locator('.ant-menu-item-selected')).toHaveCSS('color', 'rgb(9, 179, 131)');
-  const seen = await page.evaluate(() => (window as unknown as { seenColours: string[] }).seenColours);
-  expect(seen.length).toBeGreaterThan(0);
-  expect(seen.filter((c) => !c.endsWith('rgb(9, 179, 131)'))).toEqual([]);
+  // A loaded machine may not have painted a frame yet when the styles above already match: wait for one.
+  const seenColours = () => page.evaluate(() => (window as unknown as { seenColours: string[] }).seenColours);
+  await expect.poll(async () => (await seenColours()).length).toBeGreaterThan(0);
+  expect((await seenColours()).filter((c) => !c.endsWith('rgb(9, 179, 131)'))).toEqual([]);
 
   // On a mobile width the horizontal layout falls back to the vertical one.
   await page.setViewportSize({ width: 900, height: 800 });
