@@ -1,8 +1,9 @@
-import websocket from '@fastify/websocket';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { HEARTBEAT_MS } from '@skill-cert/shared/constants';
 import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
-import type { WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { uuidv7 } from '../lib/id.ts';
 import { onUnreadChanged, onUserEvents } from '../lib/userEvents.ts';
 import { createSessionLookup } from '../modules/auth/service.ts';
@@ -21,6 +22,8 @@ interface Client {
   userId?: string;
   sessionId?: string;
   alive: boolean;
+  /** Closes the socket if it is still unbound after BIND_TIMEOUT_MS; cleared once bound. */
+  bindTimer?: NodeJS.Timeout;
 }
 
 type SessionsEvent =
@@ -44,6 +47,9 @@ declare module 'fastify' {
 /** A socket that never binds is closed after this long. */
 const BIND_TIMEOUT_MS = 60_000;
 
+/** The path of the real-time channel; an upgrade to any other path is refused. */
+export const REALTIME_PATH = '/ws';
+
 /**
  * The real-time channel of spec §4 on `/ws`: the server sends a client_id, the web app binds it with
  * `POST /api/websocket/bindUser`, sends `login`, then `intervalData` every 30 s, answered with the unread
@@ -52,7 +58,10 @@ const BIND_TIMEOUT_MS = 60_000;
  */
 export const realtimePlugin = fp(
   async (app) => {
-    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    // `ws` on the HTTP server's upgrade, not a fastify route: a route kept each socket's request, reply, raw
+    // request and response and a child logger for the socket's life (~2 KB a socket, plus the garbage they make;
+    // docs/decisions.md, memory). The channel is public (the binding is authenticated), so no hook is skipped.
+    const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: 64 * 1024 });
     const clients = new Map<string, Client>();
     const byUser = new Map<string, Set<Client>>();
     const lookupSession = createSessionLookup(app.db);
@@ -101,14 +110,15 @@ export const realtimePlugin = fp(
       client.socket.close(4001, 'session ended');
     };
 
-    app.get('/ws', { websocket: true, config: { public: true } }, (socket) => {
+    const accept = (socket: WebSocket) => {
       const client: Client = { id: uuidv7(), socket, alive: true };
       clients.set(client.id, client);
       send(client, { type: 'init', client_id: client.id });
-      const bindTimer = setTimeout(() => {
+      client.bindTimer = setTimeout(() => {
+        client.bindTimer = undefined;
         if (!client.userId) socket.close(4000, 'not bound');
       }, BIND_TIMEOUT_MS);
-      bindTimer.unref();
+      client.bindTimer.unref();
       socket.on('pong', () => {
         client.alive = true;
       });
@@ -130,11 +140,21 @@ export const realtimePlugin = fp(
       });
       socket.on('error', (err) => app.log.warn({ err }, 'socket error'));
       socket.on('close', () => {
-        clearTimeout(bindTimer);
+        clearTimeout(client.bindTimer);
         unbind(client);
         clients.delete(client.id);
       });
-    });
+    };
+    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (request.url ?? '').split('?', 1)[0];
+      if (path !== REALTIME_PATH) {
+        socket.on('error', () => socket.destroy());
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, accept);
+    };
+    app.server.on('upgrade', onUpgrade);
 
     // Dead connections (no pong since the last round) are cut, so they do not hold memory or descriptors.
     const heartbeat = setInterval(() => {
@@ -209,6 +229,8 @@ export const realtimePlugin = fp(
         unbind(client);
         client.userId = event.user_id;
         client.sessionId = event.session_id;
+        clearTimeout(client.bindTimer);
+        client.bindTimer = undefined;
         const set = byUser.get(event.user_id) ?? new Set<Client>();
         byUser.set(event.user_id, set);
         set.add(client);
@@ -265,7 +287,9 @@ export const realtimePlugin = fp(
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
       for (const u of unsubscribe) u();
+      app.server.off('upgrade', onUpgrade);
       for (const client of clients.values()) client.socket.terminate();
+      wss.close();
     });
   },
   { name: 'realtime', dependencies: ['db', 'bus', 'auth', 'messenger'] },
