@@ -38,7 +38,9 @@ import { startServerProcess } from '../apps/server/test/server-process.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 // Long enough (~3 s) that a moment of a noisy machine does not decide the ratio; 200 renders varied by ±25 %.
 const SINGLE_RENDERS = Number(process.env.BENCH_SINGLE_RENDERS ?? 1000);
-const SINGLE_WARM_UP = 40;
+// Certificates each measured pool renders before its timing starts. The default measures fresh threads, as a batch
+// starts with; BENCH_SINGLE_WARM_UP=3000 measures threads past V8's tiering up (docs/decisions.md, session 10).
+const SINGLE_WARM_UP = Number(process.env.BENCH_SINGLE_WARM_UP ?? 40);
 const USER_POLL_MS = Number(process.env.BENCH_USER_POLL_MS ?? 100);
 const work = mkdtempSync(path.join(tmpdir(), 'sc-bench-cert-'));
 
