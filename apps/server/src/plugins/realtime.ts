@@ -59,7 +59,7 @@ export const REALTIME_PATH = '/ws';
 export const realtimePlugin = fp(
   async (app) => {
     // `ws` on the HTTP server's upgrade, not a fastify route: a route kept each socket's request, reply, raw
-    // request and response and a child logger for the socket's life (~2 KB a socket, plus the garbage they make;
+    // request and response and a child logger for the socket's life (~3 KB a socket, plus the garbage they make;
     // docs/decisions.md, memory). The channel is public (the binding is authenticated), so no hook is skipped.
     const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: 64 * 1024 });
     const clients = new Map<string, Client>();
