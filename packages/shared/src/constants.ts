@@ -12,6 +12,8 @@ export const SIDEBAR_WIDTH_PX = 210;
 export const BADGE_MAX = 99;
 export const MESSAGE_BOX_VIEW_MORE_ABOVE = 5;
 export const HEARTBEAT_MS = 30_000;
+/** The path of the real-time channel (spec §4), on the API's origin. */
+export const REALTIME_PATH = '/ws';
 export const NOTICE_DELAY_MS = 5_000;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HEARTBEAT_MS } from '@skill-cert/shared/constants';
+import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
 import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -46,9 +46,6 @@ declare module 'fastify' {
 
 /** A socket that never binds is closed after this long. */
 const BIND_TIMEOUT_MS = 60_000;
-
-/** The path of the real-time channel; an upgrade to any other path is refused. */
-export const REALTIME_PATH = '/ws';
 
 /**
  * The real-time channel of spec §4 on `/ws`: the server sends a client_id, the web app binds it with
@@ -155,6 +152,8 @@ export const realtimePlugin = fp(
       wss.handleUpgrade(request, socket, head, accept);
     };
     app.server.on('upgrade', onUpgrade);
+    // A plain GET of the channel's path (no upgrade) is not a page of the web app: 404 like any unknown API path.
+    app.get(REALTIME_PATH, { config: { public: true } }, (_request, reply) => reply.callNotFound());
 
     // Dead connections (no pong since the last round) are cut, so they do not hold memory or descriptors.
     const heartbeat = setInterval(() => {

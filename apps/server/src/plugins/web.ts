@@ -17,6 +17,9 @@ export const webPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // Our own cache headers below: with send's default (public, max-age=0) written after setHeaders, the hashed
+        // assets were never cached and index.html not marked no-cache.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           // Vite puts a content hash in every asset name: cache those for good, never index.html.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,4 +1,4 @@
-import { HEARTBEAT_MS } from '@skill-cert/shared/constants';
+import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
 import { ApiCode } from '@skill-cert/shared/envelope';
 import type { ClientFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import { ApiError } from '@/shared/http';
@@ -19,7 +19,7 @@ const OPEN = 1;
 
 /** The same origin's `/ws`, over TLS when the page is. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
 }
 
 export interface RealtimeClientOptions {
