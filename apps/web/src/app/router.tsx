@@ -110,7 +110,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'profile',
     handle: handle('个人信息', { name: 'Profile', titleByRole: profileLabels }),
-    lazy: page(() => import('@/features/account/profile-page').then((m) => m.ProfilePage)),
+    lazy: page(() => import('./routes/profile-route').then((m) => m.ProfileRoute)),
   },
   {
     path: 'update-password',

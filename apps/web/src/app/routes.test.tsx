@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
+import { company } from '@/features/company-settings/test-fixtures';
 import { browser } from '@/shared/browser';
 import { getToken, saveLogin, TOKEN_COOKIE } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -195,6 +196,26 @@ describe('auth redirect', () => {
     expect(await screen.findByText('登录码无效或已过期')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回登录/ })).toHaveAttribute('href', '/login');
     expect(getToken()).toBeNull();
+  });
+});
+
+describe('/profile', { timeout: 60_000 }, () => {
+  it("is the company's settings for the enterprise role with a company", async () => {
+    installFakeNetwork({ 'GET /api/companies/company-1': ok(company({ _id: 'company-1' })) });
+    saveLogin(makeLoginResult({ roles: [1] }));
+    renderRoute('/profile');
+    expect(await screen.findByRole('heading', { name: '企业信息' })).toBeInTheDocument();
+    expect(await screen.findByText('91110000MA00000000')).toBeInTheDocument();
+  });
+
+  it("is the user's own facts for every other role", async () => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [2], name: '平台管理员' }));
+    renderRoute('/profile');
+    const card = (await screen.findByText('当前角色')).closest('.ant-card')!;
+    expect(within(card as HTMLElement).getByText('平台管理员')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('13800000000')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '企业信息' })).toBeNull();
   });
 });
 

@@ -1,24 +1,11 @@
-import { profileLabels, RoleType, roleTypeNames } from '@skill-cert/shared/roles';
+import { profileLabels, roleTypeNames } from '@skill-cert/shared/roles';
 import { Card, Descriptions } from 'antd';
-import { lazy, Suspense } from 'react';
-import { PageLoading } from '@/shared/components/page-loading';
 import { useCurrentUser } from '@/shared/session/session-store';
 
-// The enterprise's /profile is its company's settings screen, loaded only for that role.
-const CompanyProfile = lazy(() =>
-  import('@/features/company-settings/company-profile').then((m) => ({ default: m.CompanyProfile })),
-);
-
-/** /profile: company information for the enterprise role, personal information for the others. */
-export function ProfilePage() {
+/** /profile for every role but the enterprise's (whose /profile is its company's settings): the user's own facts. */
+export function PersonalProfile() {
   const user = useCurrentUser();
   const role = user?.active_role_type_id ?? null;
-  if (role === RoleType.ENTERPRISE && user?.company_id)
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <CompanyProfile companyId={user.company_id} />
-      </Suspense>
-    );
   return (
     <Card title={role ? profileLabels[role] : '个人信息'}>
       <Descriptions

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
@@ -27,7 +28,7 @@ import { type PlatformRecordQuery, usePlatformRecords } from './api/get-platform
 import { useSetCompanyStatus } from './api/set-company-status';
 import { CompanyDrawer } from './components/company-drawer';
 import { RecordReviewDrawer } from './components/record-review-drawer';
-import { CompanyStatusTag, RecordStatusTag } from './components/status-tags';
+import { CompanyStatusTag } from './components/status-tags';
 
 type CompanyFilters = Omit<CompanyQuery, 'page' | 'per_page'>;
 type RecordFilters = Omit<PlatformRecordQuery, 'page' | 'per_page' | 'company_id'>;

@@ -3,9 +3,9 @@ import { Alert, Button, Card, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { RecordApplicationContent } from '@/shared/components/record-application/record-application-content';
 import { useRecordApplication } from './api/get-record-application';
 import { canDelete, useRecordActions } from './components/record-actions';
-import { RecordContent } from './components/record-content';
 import './components/record-application.css';
 
 /** 备案详情: all content, the rejection reason, the timeline; 编辑 / 提交审核 while it may change. */
@@ -57,7 +57,7 @@ export function RecordDetailPage() {
           title="已提交审核，请等待平台审核。审核完成前不能修改。"
         />
       )}
-      <RecordContent detail={detail} />
+      <RecordApplicationContent detail={detail} variant="page" />
     </Card>
   );
 }

@@ -3,11 +3,11 @@ import { Alert, App, Button, Card, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { useOccupations } from './api/get-occupations';
 import { useRecordApplication } from './api/get-record-application';
 import { useSaveRecordApplication } from './api/save-record-application';
 import { RecordForm, toRecordFormValues } from './components/record-form';
-import { RecordStatusTag } from './components/record-status-tag';
 import './components/record-application.css';
 
 /** 编辑备案: a draft or rejected application; one under review or approved cannot be changed. */

@@ -7,11 +7,11 @@ import {
 import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type RecordQuery, useRecordApplications } from './api/get-record-applications';
 import { canDelete, canEdit, useRecordActions } from './components/record-actions';
-import { RecordStatusTag } from './components/record-status-tag';
 
 type RecordFilters = Omit<RecordQuery, 'page' | 'per_page'>;
 

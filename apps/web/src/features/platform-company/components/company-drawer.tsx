@@ -2,11 +2,12 @@ import type { RecordApplicationRow } from '@skill-cert/shared/recordApplication'
 import { Button, Descriptions, Drawer, Result, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { QueryError } from '@/shared/components/query-error/query-error';
+import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { useCompanyDetail } from '../api/get-company-detail';
 import { usePlatformRecords } from '../api/get-platform-records';
-import { CompanyStatusTag, RecordStatusTag } from './status-tags';
+import { CompanyStatusTag } from './status-tags';
 
 /** The company's submitted applications, a page at a time (the review list of that company). */
 function CompanyApplications({

@@ -1,11 +1,11 @@
 import { RecordStatus } from '@skill-cert/shared/recordApplication';
 import { App, Button, Drawer, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
+import { RecordApplicationContent } from '@/shared/components/record-application/record-application-content';
 import { errorMessage } from '@/shared/http';
 import { Permission } from '@/shared/permissions/permission';
 import { useDecideRecord } from '../api/decide-record';
 import { usePlatformRecord } from '../api/get-platform-record';
-import { RecordReviewContent } from './record-review-content';
 import { RejectModal } from './reject-modal';
 
 /** One application for review: its content and timeline; 通过 / 驳回 while it waits (审核备案). */
@@ -56,7 +56,7 @@ export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose
       {record.isError ? (
         <Result status="error" title="加载失败" subTitle={errorMessage(record.error)} />
       ) : detail ? (
-        <RecordReviewContent detail={detail} />
+        <RecordApplicationContent detail={detail} variant="drawer" />
       ) : (
         <Spin />
       )}
