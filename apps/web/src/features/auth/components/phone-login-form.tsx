@@ -1,8 +1,7 @@
-import { MobileOutlined } from '@ant-design/icons';
 import type { PhoneLoginBody } from '@skill-cert/shared/auth';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import type { ReactNode } from 'react';
-import { phoneRule } from './rules';
+import { PhoneField } from './fields';
 import { SmsCodeField } from './sms-code-field';
 
 interface PhoneLoginFormProps {
@@ -20,14 +19,7 @@ export function PhoneLoginForm({ agreement, pending, onSubmit }: PhoneLoginFormP
       size="large"
       onFinish={(values) => onSubmit({ phone: values.phone.trim(), verify_code: values.verify_code.trim() })}
     >
-      <Form.Item name="phone" rules={[phoneRule]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField />
       <SmsCodeField form={form} purpose="login" />
       {agreement}
       <Button type="primary" htmlType="submit" block loading={pending}>

@@ -1,9 +1,9 @@
-import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult, RegisterBody } from '@skill-cert/shared/auth';
 import { Button, Form, Input, Typography } from 'antd';
-import { sameAsRule } from '@/shared/forms';
 import { useRegister } from '../api/register';
-import { emailRule, newNameRule, newPasswordRule, phoneRule } from './rules';
+import { NewPasswordFields, PhoneField } from './fields';
+import { emailRule, newNameRule } from './rules';
 import { SmsCodeField } from './sms-code-field';
 
 type RegisterValues = RegisterBody & { confirm_password: string };
@@ -43,33 +43,11 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
           autoComplete="username"
         />
       </Form.Item>
-      <Form.Item name="phone" rules={[phoneRule]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField />
       <Form.Item name="email" rules={[emailRule]}>
         <Input prefix={<MailOutlined />} placeholder="请输入邮箱" aria-label="邮箱" autoComplete="email" />
       </Form.Item>
-      <Form.Item name="password" rules={[newPasswordRule]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          aria-label="密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item name="confirm_password" dependencies={['password']} rules={[sameAsRule('password')]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入密码"
-          aria-label="确认密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields noun="密码" />
       <SmsCodeField form={form} purpose="register" />
       <Button type="primary" htmlType="submit" block loading={registration.isPending}>
         注册

@@ -1,9 +1,7 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import type { ResetPasswordBody } from '@skill-cert/shared/auth';
-import { Button, Form, Input, Typography } from 'antd';
-import { sameAsRule } from '@/shared/forms';
+import { Button, Form, Typography } from 'antd';
 import { useResetPassword } from '../api/reset-password';
-import { newPasswordRule, phoneRule } from './rules';
+import { NewPasswordFields, PhoneField } from './fields';
 import { SmsCodeField } from './sms-code-field';
 
 type ResetValues = ResetPasswordBody & { confirm_password: string };
@@ -29,31 +27,9 @@ export function ResetPasswordForm({ onDone, onBack }: ResetPasswordFormProps) {
       <Typography.Title level={4} style={{ textAlign: 'center' }}>
         忘记密码
       </Typography.Title>
-      <Form.Item name="phone" rules={[phoneRule]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField />
       <SmsCodeField form={form} purpose="resetPassword" />
-      <Form.Item name="password" rules={[newPasswordRule]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入新密码"
-          aria-label="新密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item name="confirm_password" dependencies={['password']} rules={[sameAsRule('password')]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入新密码"
-          aria-label="确认新密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields noun="新密码" />
       <Button type="primary" htmlType="submit" block loading={reset.isPending}>
         重置密码
       </Button>
