@@ -168,11 +168,17 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
+    // The reader is always read to its end, never left by `break`: left part-way it keeps its files open (the
+    // .xlsx stream, or the temporary file a worksheet stored before the shared strings is spilled to), and every
+    // ~255 reads in one thread a valid sheet then failed (docs/decisions.md). What is not needed is skipped.
+    let done = false;
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
+        if (done) continue;
         const cells = row.values as ExcelJS.CellValue[];
         if (!columns) {
-          if (row.number !== 1) break; // the first row must be the header
+          done = row.number !== 1; // the first row must be the header
+          if (done) continue;
           columns = new Map();
           const seen = new Map<string, number>();
           cells.forEach((cell, col) => {
@@ -209,8 +215,8 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
         }
         if (empty) continue;
         if (rows.length >= SHEET_MAX_ROWS) {
-          tooMany = true;
-          break;
+          tooMany = done = true;
+          continue;
         }
         const problems: string[] = [];
         for (const b of text) {
@@ -222,7 +228,7 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
         }
         rows.push({ rowNumber: row.number, rowKey, values, problems });
       }
-      break; // only the first worksheet
+      done = true; // only the first worksheet
     }
   } catch (err) {
     // The user is told the file cannot be read; the server log gets why (sheet-worker.ts passes the cause on).
