@@ -1,6 +1,6 @@
 import { RoleType } from '@skill-cert/shared/roles';
 import { lazy, Suspense } from 'react';
-import { PersonalProfile } from '@/features/account/profile-page';
+import { PersonalProfile } from '@/features/account/personal-profile';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useCurrentUser } from '@/shared/session/session-store';
 

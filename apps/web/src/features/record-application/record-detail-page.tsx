@@ -6,7 +6,6 @@ import { QueryError } from '@/shared/components/query-error/query-error';
 import { RecordApplicationContent } from '@/shared/components/record-application/record-application-content';
 import { useRecordApplication } from './api/get-record-application';
 import { canDelete, useRecordActions } from './components/record-actions';
-import './components/record-application.css';
 
 /** 备案详情: all content, the rejection reason, the timeline; 编辑 / 提交审核 while it may change. */
 export function RecordDetailPage() {

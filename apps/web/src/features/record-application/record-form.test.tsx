@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/provider';
 import { installFakeNetwork } from '@/test/fake-network';
+import { detail, ID_A, ID_B } from '@/test/record-application';
 import type { RecordApplicationInput } from './api/save-record-application';
 import {
   emptyRecordForm,
@@ -12,7 +13,7 @@ import {
   toRecordFormValues,
   toRecordInput,
 } from './components/record-form';
-import { catalogue, detail, ID_A, ID_B, referenceRoutes } from './test-fixtures';
+import { catalogue, referenceRoutes } from './test-fixtures';
 
 const group = (name: string) => screen.getByRole('group', { name });
 

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveLogin } from '@/shared/session/session';
 import { installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
+import { detail } from '@/test/record-application';
 import { renderRoute } from '@/test/render-route';
-import { detail, referenceRoutes } from './test-fixtures';
+import { referenceRoutes } from './test-fixtures';
 
 const row = (overrides: Partial<RecordApplicationRow>): RecordApplicationRow => {
   const {
@@ -124,14 +125,7 @@ describe('record application pages', { timeout: 60_000 }, () => {
           status_text: '已驳回',
           reject_reason: '考评员资格证明不全',
           timeline: [
-            {
-              _id: 't1',
-              action: 'create',
-              action_text: '创建申请',
-              user_name: '张三',
-              note: null,
-              create_time_str: '2026-01-02 10:00:00',
-            },
+            ...detail().timeline, // 创建申请 by 张三
             {
               _id: 't2',
               action: 'submit',

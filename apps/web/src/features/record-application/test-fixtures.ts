@@ -54,5 +54,3 @@ export const referenceRoutes = {
   'GET /api/occupations': ok(catalogue),
   'GET /api/area/info': ok(regions),
 };
-
-export { detail, ID_A, ID_B } from '@/test/record-application';
