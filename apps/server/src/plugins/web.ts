@@ -28,8 +28,9 @@ export const webPlugin = fp(
         },
       });
       app.get('/*', { config: { public: true }, logLevel: 'warn' }, (req, reply) => {
-        if (req.url.startsWith('/api/')) return reply.callNotFound();
         const file = (req.params as { '*': string })['*'];
+        // By the matched path, not the raw target (an absolute-form `GET http://host/api/x` has the same params).
+        if (file === 'api' || file.startsWith('api/')) return reply.callNotFound();
         if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });

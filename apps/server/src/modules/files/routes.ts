@@ -131,7 +131,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // <img src> and links cannot send a header: this GET also takes the session cookie (see plugins/auth.ts).
+  // <img src> and links cannot send a header: this GET also takes the session cookie (see modules/auth/guard.ts).
   app.get(
     '/api/files/:id',
     {

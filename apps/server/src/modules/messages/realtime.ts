@@ -4,17 +4,11 @@ import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
 import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { uuidv7 } from '../lib/id.ts';
-import { onUnreadChanged, onUserEvents } from '../lib/userEvents.ts';
-import { createSessionLookup } from '../modules/auth/service.ts';
-import type { MessagesEvent } from '../modules/messages/messenger.ts';
-import {
-  batchMessages,
-  type MessageRow,
-  toMessage,
-  unreadCountsOf,
-  unreadMessages,
-} from '../modules/messages/service.ts';
+import { uuidv7 } from '../../lib/id.ts';
+import { onUnreadChanged, onUserEvents } from '../../lib/userEvents.ts';
+import { createSessionLookup } from '../auth/service.ts';
+import type { MessagesEvent } from './messenger.ts';
+import { batchMessages, type MessageRow, toMessage, unreadCountsOf, unreadMessages } from './service.ts';
 
 interface Client {
   id: string;

@@ -2,8 +2,8 @@ import { hasPermission } from '@skill-cert/shared/permission';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/errors.ts';
-import { permissionKeysOf } from '../modules/access/service.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { permissionKeysOf } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
-import { signJwt, verifyJwt } from '../lib/jwt.ts';
-import { onUserEvents } from '../lib/userEvents.ts';
-import { createSessionLookup, type SessionUser, type TokenSigner } from '../modules/auth/service.ts';
-import { SessionCache } from '../modules/auth/sessionCache.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { signJwt, verifyJwt } from '../../lib/jwt.ts';
+import { onUserEvents } from '../../lib/userEvents.ts';
+import { createSessionLookup, type SessionUser, type TokenSigner } from './service.ts';
+import { SessionCache } from './sessionCache.ts';
 
 export interface AuthContext extends SessionUser {
   userId: string;
@@ -17,7 +17,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
   }
   interface FastifyRequest {
-    /** Set by the guard on every /api route that is not public. */
+    /** Set by the guard on every protected route (`isProtected`). */
     auth: AuthContext;
   }
   interface FastifyContextConfig {
@@ -31,6 +31,8 @@ declare module 'fastify' {
 /**
  * One guard for the whole /api scope (STYLE.md): a route is protected unless its config says
  * `public: true`. A token counts only while its session is live, so logout takes effect at once.
+ * The scope is the matched route's path, never the raw request target: `GET http://host/api/x` (absolute
+ * form) reaches the same route as `GET /api/x` and must meet the same guard.
  */
 export const authPlugin = fp(
   async (app) => {
@@ -53,7 +55,7 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
-      if (!request.url.startsWith('/api/') || !request.routeOptions.url || config?.public) return;
+      if (!isProtected(request.routeOptions.url, config)) return;
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ')
         ? header.slice(7).trim()
@@ -75,6 +77,10 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['config', 'db'] },
 );
+
+/** Every matched route under /api/ that is not declared public; unmatched requests reach the 404 handler. */
+export const isProtected = (routeUrl: string | undefined, config: { public?: boolean } | undefined) =>
+  Boolean(routeUrl?.startsWith('/api/')) && !config?.public;
 
 /** The web app keeps its token in the `Admin-Token` cookie (spec §9: lifetime from expires_in). */
 export const TOKEN_COOKIE = 'Admin-Token';
