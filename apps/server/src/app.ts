@@ -15,7 +15,8 @@ import { appRoutes } from './modules/app/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authPlugin } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { companyRoutes } from './modules/companies/routes.ts';
+import { enterpriseDoor } from './modules/companies/door.ts';
+import { companyMemberRoutes, companyNewcomerRoutes, companyRoutes } from './modules/companies/routes.ts';
 import { customCertificateRoutes } from './modules/custom-certificates/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -23,7 +24,7 @@ import { messengerPlugin } from './modules/messages/messenger.ts';
 import { realtimePlugin } from './modules/messages/realtime.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { occupationRoutes } from './modules/occupations/routes.ts';
-import { recordRoutes } from './modules/records/routes.ts';
+import { recordCompanyRoutes, recordPlatformRoutes } from './modules/records/routes.ts';
 import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
@@ -96,9 +97,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dictRoutes);
   await app.register(messageRoutes);
   await app.register(companyRoutes);
+  // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
+  await app.register(enterpriseDoor, {
+    newcomerRoutes: [companyNewcomerRoutes],
+    memberRoutes: [companyMemberRoutes, recordCompanyRoutes],
+  });
   await app.register(customCertificateRoutes);
   await app.register(occupationRoutes);
-  await app.register(recordRoutes);
+  await app.register(recordPlatformRoutes);
   await app.register(webPlugin);
 
   // Several instances may start together on one PostgreSQL: they seed one at a time.

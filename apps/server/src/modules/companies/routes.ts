@@ -12,19 +12,19 @@ import {
 } from '@skill-cert/shared/company';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assignToCompany } from '../files/service.ts';
 import { issueUploadToken } from '../files/uploadTokens.ts';
+import { applicationCounts } from '../records/service.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
 import {
   ALREADY_ADMIN,
   ALREADY_IN_COMPANY,
   addMemberByPhone,
-  assertCompanyActive,
   assertCompanyAdmin,
   createCompany,
   decideJoinRequest,
@@ -33,9 +33,9 @@ import {
   listCompanies,
   listJoinRequests,
   listMembers,
-  membershipOf,
   memberUser,
   myLatestJoinRequest,
+  platformCompanyDetail,
   removeMember,
   requestToJoin,
   setCompanyStatus,
@@ -48,44 +48,58 @@ import {
 
 const idParams = z.object({ id: z.string().uuid('企业不存在') });
 const requestParams = z.object({ id: z.string().uuid('申请不存在') });
+const memberParams = z.object({ userId: z.string().uuid('成员不存在') });
 const JOIN_CATEGORY = '企业通知';
 
 /**
- * Companies (spec §7): create or join, settings by the administrator, join requests. The company is always
- * the caller's own, taken from the session, never from the request.
+ * Creating or joining a company (/join): any 企业端 user, behind the enterprise door's newcomer side (app.ts).
  */
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
-  // Enterprise routes also refuse, with an acknowledge notice, while the caller's company is frozen.
-  const enterprise = async (req: FastifyRequest, reply: FastifyReply) => {
-    await enterpriseRole.call(app, req, reply);
-    await assertCompanyActive(db, req.auth.user.companyId);
-  };
-  const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
-  app.post('/api/companies', { preHandler: enterprise, schema: { body: createCompanyBody } }, async (req) => {
+  app.post('/api/companies', { schema: { body: createCompanyBody } }, async (req) => {
     if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
     const company = await createCompany(db, req.auth.userId, req.body);
     return ok(toCompanyInfo(company), '企业创建成功');
   });
 
-  app.get('/api/companies/getInitiateCode', { preHandler: enterprise }, async (req) => {
-    const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-    return ok(await inviteCode(db, companyId));
+  app.post('/api/companies/join', { schema: { body: joinCompanyBody } }, async (req) => {
+    const { request, company } = await requestToJoin(
+      db,
+      req.auth.userId,
+      req.auth.user.companyId,
+      req.body.code,
+    );
+    return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
   });
+
+  app.get('/api/companies/myJoinRequest', async (req) => ok(await myLatestJoinRequest(db, req.auth.userId)));
+
+  app.delete('/api/companies/myJoinRequest', async (req) => {
+    await withdrawMyRequest(db, req.auth.userId);
+    return ok(null, '已撤回加入申请');
+  });
+};
+
+/**
+ * The caller's company (spec §7): settings by the administrator, members, join requests. Behind the enterprise
+ * door's member side (app.ts): the company is `req.company`, from the session, never from the request.
+ */
+export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // Administrator only; runs after the door, so `req.company` is set.
+  const admin = { preHandler: async (req: FastifyRequest) => assertCompanyAdmin(req.company) };
+
+  app.get('/api/companies/getInitiateCode', admin, async (req) => ok(await inviteCode(db, req.company)));
 
   // Spec §7: short-lived upload permission for the company's files; with local storage, a signed,
   // single-use upload URL on this server (POST /api/files/upload/signed/{token}).
-  app.get('/api/companies/stsToken', { preHandler: enterprise }, async (req) => {
-    const { companyId } = req.auth.user;
-    if (!companyId) throw forbidden('请先加入或创建企业');
-    return ok(await issueUploadToken(db, req.auth.userId, companyId));
-  });
+  app.get('/api/companies/stsToken', async (req) =>
+    ok(await issueUploadToken(db, req.auth.userId, req.company.id)),
+  );
 
-  app.get('/api/companies/switchInitiateStatus', { preHandler: enterprise }, async (req) => {
-    const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-    const result = await switchInitiateStatus(db, companyId);
+  app.get('/api/companies/switchInitiateStatus', admin, async (req) => {
+    const result = await switchInitiateStatus(db, req.company);
     return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
   });
 
@@ -94,13 +108,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     body: T,
     values: (b: z.infer<T>) => Record<string, unknown>,
   ) =>
-    app.patch(path, { preHandler: enterprise, schema: { body } }, async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      return ok(
-        toCompanyInfo(await updateCompany(db, companyId, values(req.body as z.infer<T>))),
-        '保存成功',
-      );
-    });
+    app.patch(path, { ...admin, schema: { body } }, async (req) =>
+      ok(toCompanyInfo(await updateCompany(db, req.company.id, values(req.body as z.infer<T>))), '保存成功'),
+    );
   settings('/api/companies/updateContactInfo', contactInfoBody, (b) => ({
     contactName: b.contact_name,
     contactPhone: b.contact_phone,
@@ -108,47 +118,20 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   settings('/api/companies/updateSubName', subNameBody, (b) => ({ subName: b.sub_name }));
   settings('/api/companies/updateEnName', enNameBody, (b) => ({ enName: b.en_name }));
-  app.patch(
-    '/api/companies/updateLogo',
-    { preHandler: enterprise, schema: { body: logoBody } },
-    async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      // The logo becomes the company's file, so every member sees it.
-      const company = await db.transaction(async (tx) => {
-        await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
-        return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
-      });
-      return ok(toCompanyInfo(company), '保存成功');
-    },
-  );
-
-  app.post(
-    '/api/companies/join',
-    { preHandler: enterprise, schema: { body: joinCompanyBody } },
-    async (req) => {
-      const { request, company } = await requestToJoin(
-        db,
-        req.auth.userId,
-        req.auth.user.companyId,
-        req.body.code,
-      );
-      return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
-    },
-  );
-
-  app.get('/api/companies/myJoinRequest', { preHandler: enterprise }, async (req) =>
-    ok(await myLatestJoinRequest(db, req.auth.userId)),
-  );
-
-  app.delete('/api/companies/myJoinRequest', { preHandler: enterprise }, async (req) => {
-    await withdrawMyRequest(db, req.auth.userId);
-    return ok(null, '已撤回加入申请');
+  app.patch('/api/companies/updateLogo', { ...admin, schema: { body: logoBody } }, async (req) => {
+    const companyId = req.company.id;
+    // The logo becomes the company's file, so every member sees it.
+    const company = await db.transaction(async (tx) => {
+      await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
+      return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
+    });
+    return ok(toCompanyInfo(company), '保存成功');
   });
 
   app.get(
     '/api/companies/joinRequests',
     {
-      preHandler: enterprise,
+      ...admin,
       schema: {
         querystring: pageQuery.extend({
           status: z.coerce.number().int().min(0).max(3).optional(),
@@ -157,24 +140,28 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      const { rows, total } = await listJoinRequests(db, companyId, req.query);
+      const { rows, total } = await listJoinRequests(db, req.company, req.query);
       return ok({ list: rows, meta: pageMeta(total, req.query) });
     },
   );
 
   app.post(
     '/api/companies/joinRequests/:id/approve',
-    { preHandler: enterprise, schema: { params: requestParams } },
+    { ...admin, schema: { params: requestParams } },
     async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      const { userId, companyName } = await decideJoinRequest(db, companyId, req.params.id, req.auth.userId, {
-        approve: true,
-      });
+      const { userId, companyName } = await decideJoinRequest(
+        db,
+        req.company,
+        req.params.id,
+        req.auth.userId,
+        {
+          approve: true,
+        },
+      );
       await app.messenger.toUsers([userId], {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请已通过`,
-        relatedId: companyId,
+        relatedId: req.company.id,
       });
       return ok(null, '已通过');
     },
@@ -182,17 +169,22 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/joinRequests/:id/reject',
-    { preHandler: enterprise, schema: { params: requestParams, body: rejectBody } },
+    { ...admin, schema: { params: requestParams, body: rejectBody } },
     async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      const { userId, companyName } = await decideJoinRequest(db, companyId, req.params.id, req.auth.userId, {
-        approve: false,
-        reason: req.body.reason,
-      });
+      const { userId, companyName } = await decideJoinRequest(
+        db,
+        req.company,
+        req.params.id,
+        req.auth.userId,
+        {
+          approve: false,
+          reason: req.body.reason,
+        },
+      );
       await app.messenger.toUsers([userId], {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请被驳回：${req.body.reason}`,
-        relatedId: companyId,
+        relatedId: req.company.id,
       });
       return ok(null, '已驳回');
     },
@@ -200,76 +192,63 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies/members',
-    {
-      preHandler: enterprise,
-      schema: { querystring: pageQuery.extend({ keyword: z.string().trim().optional() }) },
-    },
+    { schema: { querystring: pageQuery.extend({ keyword: z.string().trim().optional() }) } },
     async (req) => {
-      const m = await membershipOf(db, req.auth.userId, req.auth.user.companyId);
-      const { list, total } = await listMembers(db, m.companyId, req.query);
+      const { list, total } = await listMembers(db, req.company, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post(
-    '/api/companies/members',
-    { preHandler: enterprise, schema: { body: addMemberBody } },
-    async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      const user = await addMemberByPhone(db, companyId, req.body);
-      const company = await findCompany(db, companyId);
-      await app.messenger.toUsers([user.id], {
-        category: JOIN_CATEGORY,
-        content: `您已被添加为「${company?.name}」的成员`,
-        relatedId: companyId,
-      });
-      return ok({ user_id: user.id }, '添加成功');
-    },
-  );
+  app.post('/api/companies/members', { ...admin, schema: { body: addMemberBody } }, async (req) => {
+    const user = await addMemberByPhone(db, req.company, req.body);
+    const company = await findCompany(db, req.company.id);
+    await app.messenger.toUsers([user.id], {
+      category: JOIN_CATEGORY,
+      content: `您已被添加为「${company?.name}」的成员`,
+      relatedId: req.company.id,
+    });
+    return ok({ user_id: user.id }, '添加成功');
+  });
 
   app.delete(
     '/api/companies/members/:userId',
-    { preHandler: enterprise, schema: { params: z.object({ userId: z.string().uuid('成员不存在') }) } },
+    { ...admin, schema: { params: memberParams } },
     async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      await removeMember(db, companyId, req.params.userId);
+      await removeMember(db, req.company, req.params.userId);
       return ok(null, '已移除');
     },
   );
 
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
-  app.post(
-    '/api/newAdmin/sms',
-    { preHandler: enterprise, schema: { body: newAdminSmsBody } },
-    async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
-      if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
-      const target = await memberUser(db, companyId, req.body.user_id);
-      await sendCode(db, app.sms, target.phone, 'newAdmin');
-      return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
-    },
-  );
+  app.post('/api/newAdmin/sms', { ...admin, schema: { body: newAdminSmsBody } }, async (req) => {
+    if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
+    const target = await memberUser(db, req.company, req.body.user_id);
+    await sendCode(db, app.sms, target.phone, 'newAdmin');
+    return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
+  });
 
   app.post(
     '/api/companies/members/:userId/makeAdmin',
-    {
-      preHandler: enterprise,
-      schema: { params: z.object({ userId: z.string().uuid('成员不存在') }), body: makeAdminBody },
-    },
+    { ...admin, schema: { params: memberParams, body: makeAdminBody } },
     async (req) => {
-      const companyId = await assertCompanyAdmin(db, req.auth.userId, req.auth.user.companyId);
       if (req.params.userId === req.auth.userId) throw badRequest(ALREADY_ADMIN);
-      const target = await memberUser(db, companyId, req.params.userId);
+      const target = await memberUser(db, req.company, req.params.userId);
       await consumeCode(db, target.phone, 'newAdmin', req.body.verify_code);
-      await transferAdmin(db, companyId, req.auth.userId, target.id);
+      await transferAdmin(db, req.company, req.auth.userId, target.id);
       await app.messenger.toUsers([target.id], {
         category: JOIN_CATEGORY,
         content: '您已成为企业管理员',
-        relatedId: companyId,
+        relatedId: req.company.id,
       });
       return ok(null, '管理员已移交');
     },
   );
+};
+
+/** The platform's companies (企业管理), and a company's own record for its members or the platform. */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
   app.get(
     '/api/platform/companies',
@@ -294,6 +273,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { list, total } = await listCompanies(db, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
+  );
+
+  // A company's record, every administrator, member and filing counts.
+  app.get(
+    '/api/platform/companies/:id',
+    { preHandler: platform('platform:company:list'), schema: { params: idParams } },
+    async (req) =>
+      ok({
+        ...(await platformCompanyDetail(db, req.params.id)),
+        ...(await applicationCounts(db, req.params.id)),
+      }),
   );
 
   for (const [action, status, text] of [

@@ -15,8 +15,9 @@ import {
 } from '@skill-cert/shared/company';
 import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, type Column, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { ackNotice, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
@@ -24,13 +25,15 @@ import { regionNames } from '../area/service.ts';
 import { assignToCompany, webPathOf } from '../files/service.ts';
 import {
   claimCompany,
+  contactsOf,
   createUser,
+  findUserById,
   findUserByPhone,
   isNameTaken,
   leaveCompany,
   roleTypeIdsOf,
+  usersMatching,
 } from '../users/service.ts';
-import { users } from '../users/tables.ts';
 import { companies, companyMembers, joinRequests } from './tables.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -64,25 +67,48 @@ export async function findCompany(db: DbOrTx, id: string): Promise<CompanyRow | 
   return row;
 }
 
-/** The caller's role in their current company; refuses users without one. */
-export async function membershipOf(db: DbOrTx, userId: string, companyId: string | null) {
-  if (!companyId) throw forbidden('您还没有加入企业');
-  const [m] = await db
-    .select()
-    .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  if (!m) throw forbidden('您不是该企业的成员');
-  return m;
+/** Each of these companies' name, by id (other modules' lists). */
+export async function companyNamesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function assertCompanyAdmin(
+/** The ids of companies whose name contains `keyword`, as a subquery for `inArray(column, …)`. */
+export const companiesNamed = (db: DbOrTx, keyword: string) =>
+  db.select({ id: companies.id }).from(companies).where(containsAny(keyword, companies.name));
+
+/** The one answer of the enterprise door to a 企业端 user who belongs to no company (403). */
+export const NO_COMPANY = '您还没有加入企业';
+/** A frozen company's users can sign in but get this notice (code 61) instead of their screens. */
+export const FROZEN_NOTICE = () => ackNotice('您所在的企业已被平台冻结，暂不能使用该功能，请联系平台管理员');
+
+/**
+ * The enterprise door's one query: whether the user's company exists and is active, and the user's role in
+ * it (null when they are not its member).
+ */
+export async function callerCompany(
   db: DbOrTx,
   userId: string,
-  companyId: string | null,
-): Promise<string> {
-  const m = await membershipOf(db, userId, companyId);
-  if (m.role !== CompanyRole.ADMIN) throw forbidden('仅企业管理员可以执行此操作');
-  return m.companyId;
+  companyId: string,
+): Promise<{ active: boolean; role: CompanyRoleValue | null } | undefined> {
+  const [row] = await db
+    .select({ status: companies.status, role: companyMembers.role })
+    .from(companies)
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, userId)),
+    )
+    .where(eq(companies.id, companyId));
+  return row && { active: row.status === 1, role: toCompanyRole(row.role) };
+}
+
+/** Administrator-only routes behind the enterprise door. */
+export function assertCompanyAdmin(company: CompanyScope): void {
+  if (company.role !== CompanyRole.ADMIN) throw forbidden('仅企业管理员可以执行此操作');
 }
 
 /** The user's role in their current company, as SQL beside a query of `users` (the session lookup). */
@@ -168,19 +194,19 @@ export async function updateCompany(
 
 export async function inviteCode(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
 ): Promise<{ initiate_code: string; initiate_status: number }> {
-  let company = await findCompany(db, companyId);
+  let company = await findCompany(db, own.id);
   if (!company) throw notFound('企业不存在');
-  if (!company.initiateCode) company = await updateCompany(db, companyId, { initiateCode: newInviteCode() });
+  if (!company.initiateCode) company = await updateCompany(db, own.id, { initiateCode: newInviteCode() });
   return { initiate_code: company.initiateCode!, initiate_status: company.initiateStatus };
 }
 
-export async function switchInitiateStatus(db: DbOrTx, companyId: string) {
-  const company = await findCompany(db, companyId);
+export async function switchInitiateStatus(db: DbOrTx, own: CompanyScope) {
+  const company = await findCompany(db, own.id);
   if (!company) throw notFound('企业不存在');
-  await updateCompany(db, companyId, { initiateStatus: company.initiateStatus ? 0 : 1 });
-  return inviteCode(db, companyId);
+  await updateCompany(db, own.id, { initiateStatus: company.initiateStatus ? 0 : 1 });
+  return inviteCode(db, own);
 }
 
 /** A user without a company asks to join the one whose invite code this is. */
@@ -204,27 +230,26 @@ export async function requestToJoin(
   return { request: row, company };
 }
 
-const requestColumns = {
-  request: joinRequests,
-  companyName: companies.name,
-  userName: users.name,
-  userPhone: users.phone,
-};
+const requestColumns = { request: joinRequests, companyName: companies.name };
 
-type RequestJoined = {
-  request: typeof joinRequests.$inferSelect;
-  companyName: string;
-  userName: string;
-  userPhone: string;
-};
+type RequestJoined = { request: typeof joinRequests.$inferSelect; companyName: string };
 
-const toJoinRequestRow = (r: RequestJoined): JoinRequestRow => ({
+/** List rows of join requests, with each applicant's name and phone from the users service. */
+async function toJoinRequestRows(db: DbOrTx, rows: RequestJoined[]): Promise<JoinRequestRow[]> {
+  const contacts = await contactsOf(
+    db,
+    rows.map((r) => r.request.userId),
+  );
+  return rows.map((r) => toJoinRequestRow(r, contacts.get(r.request.userId)));
+}
+
+const toJoinRequestRow = (r: RequestJoined, applicant?: { name: string; phone: string }): JoinRequestRow => ({
   _id: r.request.id,
   company_id: r.request.companyId,
   company_name: r.companyName,
   user_id: r.request.userId,
-  user_name: r.userName,
-  user_phone: r.userPhone,
+  user_name: applicant?.name ?? '',
+  user_phone: applicant?.phone ?? '',
   status: r.request.status,
   status_text: joinRequestStatusText[r.request.status] ?? '',
   reason: r.request.reason,
@@ -238,11 +263,10 @@ export async function myLatestJoinRequest(db: DbOrTx, userId: string): Promise<J
     .select(requestColumns)
     .from(joinRequests)
     .innerJoin(companies, eq(companies.id, joinRequests.companyId))
-    .innerJoin(users, eq(users.id, joinRequests.userId))
     .where(eq(joinRequests.userId, userId))
     .orderBy(desc(joinRequests.createdAt))
     .limit(1);
-  return row ? toJoinRequestRow(row) : null;
+  return row ? (await toJoinRequestRows(db, [row]))[0] : null;
 }
 
 export async function withdrawMyRequest(db: DbOrTx, userId: string): Promise<void> {
@@ -256,37 +280,30 @@ export async function withdrawMyRequest(db: DbOrTx, userId: string): Promise<voi
 
 export async function listJoinRequests(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   q: { status?: number; keyword?: string; page: number; per_page: number },
 ) {
   const where = and(
-    eq(joinRequests.companyId, companyId),
+    ofCompany(joinRequests, own),
     q.status === undefined ? undefined : eq(joinRequests.status, q.status),
-    containsAny(q.keyword, users.name, users.phone),
+    q.keyword ? inArray(joinRequests.userId, usersMatching(db, q.keyword)) : undefined,
   );
-  const base = () =>
-    db
-      .select(requestColumns)
-      .from(joinRequests)
-      .innerJoin(companies, eq(companies.id, joinRequests.companyId))
-      .innerJoin(users, eq(users.id, joinRequests.userId))
-      .where(where);
-  const [{ n }] = await db
-    .select({ n: count() })
+  const [{ n }] = await db.select({ n: count() }).from(joinRequests).where(where);
+  const rows = await db
+    .select(requestColumns)
     .from(joinRequests)
-    .innerJoin(users, eq(users.id, joinRequests.userId))
-    .where(where);
-  const rows = await base()
+    .innerJoin(companies, eq(companies.id, joinRequests.companyId))
+    .where(where)
     .orderBy(desc(joinRequests.createdAt))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  return { rows: rows.map(toJoinRequestRow), total: n };
+  return { rows: await toJoinRequestRows(db, rows), total: n };
 }
 
 /** The administrator approves or rejects a pending request of their own company. Returns the applicant. */
 export async function decideJoinRequest(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   requestId: string,
   adminId: string,
   decision: { approve: true } | { approve: false; reason: string },
@@ -297,14 +314,13 @@ export async function decideJoinRequest(
       .select(requestColumns)
       .from(joinRequests)
       .innerJoin(companies, eq(companies.id, joinRequests.companyId))
-      .innerJoin(users, eq(users.id, joinRequests.userId))
-      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.companyId, companyId)))
+      .where(and(eq(joinRequests.id, requestId), ofCompany(joinRequests, own)))
       .for('update', { of: joinRequests });
     if (!row) throw notFound('申请不存在');
     if (row.request.status === JoinRequestStatus.WITHDRAWN) throw badRequest('该申请已撤回');
     if (row.request.status !== JoinRequestStatus.PENDING) throw badRequest('该申请已处理');
     const applicantId = row.request.userId;
-    if (decision.approve && !(await claimCompany(tx, applicantId, companyId)))
+    if (decision.approve && !(await claimCompany(tx, applicantId, own.id)))
       throw badRequest('该用户已加入其他企业');
     await tx
       .update(joinRequests)
@@ -318,7 +334,7 @@ export async function decideJoinRequest(
     if (decision.approve)
       await tx
         .insert(companyMembers)
-        .values({ companyId, userId: applicantId, role: CompanyRole.MEMBER })
+        .values({ companyId: own.id, userId: applicantId, role: CompanyRole.MEMBER })
         .onConflictDoNothing();
     return { userId: applicantId, companyName: row.companyName };
   });
@@ -331,47 +347,55 @@ export async function addMember(db: DbOrTx, companyId: string, userId: string, r
 
 export async function listMembers(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   q: { keyword?: string; page: number; per_page: number },
 ) {
-  const where = and(eq(companyMembers.companyId, companyId), containsAny(q.keyword, users.name, users.phone));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(where);
+  const where = and(
+    ofCompany(companyMembers, own),
+    q.keyword ? inArray(companyMembers.userId, usersMatching(db, q.keyword)) : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(companyMembers).where(where);
   const rows = await db
-    .select({ member: companyMembers, name: users.name, phone: users.phone })
+    .select()
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(where)
     .orderBy(asc(companyMembers.role), desc(companyMembers.joinedAt))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const list: MemberRow[] = rows.map((r) => ({
-    user_id: r.member.userId,
-    name: r.name,
-    phone: r.phone,
-    role: r.member.role,
-    role_text: companyRoleText[r.member.role] ?? '',
-    joined_time_str: formatDateTime(r.member.joinedAt),
+  const contacts = await contactsOf(
+    db,
+    rows.map((m) => m.userId),
+  );
+  const list: MemberRow[] = rows.map((m) => ({
+    user_id: m.userId,
+    name: contacts.get(m.userId)?.name ?? '',
+    phone: contacts.get(m.userId)?.phone ?? '',
+    role: m.role,
+    role_text: companyRoleText[m.role] ?? '',
+    joined_time_str: formatDateTime(m.joinedAt),
   }));
   return { list, total: n };
 }
 
-/** Every administrator of the company (the platform's company detail), and how many members it has. */
-export async function companyAdminsAndSize(db: DbOrTx, companyId: string) {
-  const admins = await db
-    .select({ user_id: users.id, name: users.name, phone: users.phone })
+/** Every administrator of a company (the platform's company detail), and how many members it has. */
+async function companyAdminsAndSize(db: DbOrTx, companyId: string) {
+  const members = await db
+    .select({ userId: companyMembers.userId, role: companyMembers.role })
     .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, CompanyRole.ADMIN)))
+    .where(eq(companyMembers.companyId, companyId))
     .orderBy(asc(companyMembers.joinedAt));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(companyMembers)
-    .where(eq(companyMembers.companyId, companyId));
-  return { admins, memberCount: n };
+  const adminIds = members.filter((m) => m.role === CompanyRole.ADMIN).map((m) => m.userId);
+  const contacts = await contactsOf(db, adminIds);
+  const admins = adminIds.flatMap((id) => contacts.get(id) ?? []);
+  return { admins, memberCount: members.length };
+}
+
+/** The platform's view of a company: its record, every administrator and the number of members. */
+export async function platformCompanyDetail(db: DbOrTx, companyId: string) {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('企业不存在');
+  const { admins, memberCount } = await companyAdminsAndSize(db, companyId);
+  return { company: toCompanyInfo(company), member_count: memberCount, admins };
 }
 
 const NAME_TAKEN = '该姓名已被其他账号用作用户名，请加以区分（如 张三2）';
@@ -383,9 +407,10 @@ const NAME_TAKEN = '该姓名已被其他账号用作用户名，请加以区分
  */
 export async function addMemberByPhone(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   input: { name: string; phone: string },
 ) {
+  const companyId = own.id;
   return db.transaction(async (tx) => {
     let user = await findUserByPhone(tx, input.phone);
     if (user?.companyId === companyId) throw badRequest('该用户已是本企业成员');
@@ -407,36 +432,33 @@ export async function addMemberByPhone(
   });
 }
 
+/** A member of the caller's company, by user id. */
+const memberOf = (own: CompanyScope, userId: string) =>
+  and(ofCompany(companyMembers, own), eq(companyMembers.userId, userId));
+
 /** Removes a member; the last administrator cannot be removed. */
-export async function removeMember(db: DbOrTx, companyId: string, userId: string): Promise<void> {
+export async function removeMember(db: DbOrTx, own: CompanyScope, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    const [member] = await tx.select().from(companyMembers).where(memberOf(own, userId));
     if (!member) throw notFound('成员不存在');
     if (member.role === CompanyRole.ADMIN) {
       const [{ n }] = await tx
         .select({ n: count() })
         .from(companyMembers)
-        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, CompanyRole.ADMIN)));
+        .where(and(ofCompany(companyMembers, own), eq(companyMembers.role, CompanyRole.ADMIN)));
       if (n <= 1) throw badRequest('不能移除企业唯一的管理员，请先将管理员移交给其他成员');
     }
-    await tx
-      .delete(companyMembers)
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    await leaveCompany(tx, userId, companyId);
+    await tx.delete(companyMembers).where(memberOf(own, userId));
+    await leaveCompany(tx, userId, own.id);
   });
 }
 
-export async function memberUser(db: DbOrTx, companyId: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, phone: users.phone, name: users.name, role: companyMembers.role })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  if (!row) throw notFound('成员不存在');
-  return row;
+/** A member of the caller's company with their phone (handing over the administrator role). */
+export async function memberUser(db: DbOrTx, own: CompanyScope, userId: string) {
+  const [member] = await db.select().from(companyMembers).where(memberOf(own, userId));
+  const user = member && (await findUserById(db, userId));
+  if (!user) throw notFound('成员不存在');
+  return { id: user.id, phone: user.phone, name: user.name, role: member.role };
 }
 
 export const ALREADY_ADMIN = '您已是管理员，请选择其他成员';
@@ -444,20 +466,14 @@ export const ALREADY_ADMIN = '您已是管理员，请选择其他成员';
 /** Hands the administrator role to another member; the old administrator stays as a member. */
 export async function transferAdmin(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   fromUserId: string,
   toUserId: string,
 ): Promise<void> {
   if (fromUserId === toUserId) throw badRequest(ALREADY_ADMIN);
   await db.transaction(async (tx) => {
-    await tx
-      .update(companyMembers)
-      .set({ role: CompanyRole.ADMIN })
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, toUserId)));
-    await tx
-      .update(companyMembers)
-      .set({ role: CompanyRole.MEMBER })
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, fromUserId)));
+    await tx.update(companyMembers).set({ role: CompanyRole.ADMIN }).where(memberOf(own, toUserId));
+    await tx.update(companyMembers).set({ role: CompanyRole.MEMBER }).where(memberOf(own, fromUserId));
   });
   // Both users' company_role (GET /api/user) changed.
   userChanged(toUserId);
@@ -499,12 +515,12 @@ export async function setCompanyStatus(
   return { name: company.name, memberIds: members.map((m) => m.id) };
 }
 
-/** A frozen company's users can sign in but get this notice (code 61) instead of their screens. */
+/** Code 61 when the user's company is frozen; nothing without a company (the /join routes). */
 export async function assertCompanyActive(db: DbOrTx, companyId: string | null): Promise<void> {
   if (!companyId) return;
   const [row] = await db
     .select({ status: companies.status })
     .from(companies)
     .where(eq(companies.id, companyId));
-  if (row && !row.status) throw ackNotice('您所在的企业已被平台冻结，暂不能使用该功能，请联系平台管理员');
+  if (row && !row.status) throw FROZEN_NOTICE();
 }

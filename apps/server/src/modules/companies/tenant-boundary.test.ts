@@ -1,7 +1,13 @@
-import type { CompanyInfo, JoinRequestRow, MemberRow } from '@skill-cert/shared/company';
+import {
+  type CompanyInfo,
+  CompanyRole,
+  type JoinRequestRow,
+  type MemberRow,
+} from '@skill-cert/shared/company';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
+import { companyScope } from '../../lib/company-scope.ts';
 import type { UploadPermission } from '../files/uploadTokens.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { findCompany, listJoinRequests, listMembers, toCompanyInfo } from './service.ts';
@@ -25,8 +31,15 @@ describe('tenant boundary between two enterprises', () => {
   /** Everything of B a request could change: its record, its members, its join requests. */
   const snapshotB = async () => ({
     company: toCompanyInfo((await findCompany(ctx.app.db, b.companyId))!),
-    members: (await listMembers(ctx.app.db, b.companyId, { page: 1, per_page: 50 })).list,
-    requests: (await listJoinRequests(ctx.app.db, b.companyId, { page: 1, per_page: 50 })).rows,
+    members: (
+      await listMembers(ctx.app.db, companyScope(b.companyId, CompanyRole.ADMIN), { page: 1, per_page: 50 })
+    ).list,
+    requests: (
+      await listJoinRequests(ctx.app.db, companyScope(b.companyId, CompanyRole.ADMIN), {
+        page: 1,
+        per_page: 50,
+      })
+    ).rows,
   });
 
   beforeEach(async () => {

@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { unreadChanged } from '../../lib/userEvents.ts';
-import { users } from '../users/tables.ts';
+import { allUserIds, userIdsOf } from '../users/service.ts';
 import { messageSends, messages } from './tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -111,12 +111,9 @@ export async function recordSend(
 
 /** The rows a send makes, one per recipient (the company's users, or everyone), with derived ids. */
 export async function rowsOfSend(db: DbOrTx, send: SendRow): Promise<MessageRow[]> {
-  const recipients = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(send.companyId ? eq(users.companyId, send.companyId) : undefined);
+  const recipients = await userIdsOf(db, send.companyId);
   const m = sendMessage(send);
-  return recipients.map(({ id: userId }) => ({
+  return recipients.map((userId) => ({
     id: derivedMessageId(send.id, userId),
     userId,
     batchId: send.id,
@@ -147,7 +144,7 @@ export async function storeSendRows(db: DbOrTx, send: SendRow, rows: MessageRow[
           ${send.createdAt.toISOString()}::timestamptz
         from unnest(${list(rows.map((r) => r.id))}::uuid[], ${list(rows.map((r) => r.userId))}::uuid[])
           as t(id, user_id)
-        join ${users} on ${users.id} = t.user_id
+        where t.user_id in (${allUserIds(tx)})
         on conflict (id) do nothing`);
     }
     await tx.update(messageSends).set({ doneAt: new Date() }).where(eq(messageSends.id, send.id));

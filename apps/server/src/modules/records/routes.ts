@@ -7,11 +7,9 @@ import {
   recordRejectBody,
 } from '@skill-cert/shared/recordApplication';
 import { RoleType } from '@skill-cert/shared/roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { assertCompanyActive, membershipOf } from '../companies/service.ts';
 import {
   companyApplicationDetail,
   createApplication,
@@ -19,90 +17,68 @@ import {
   deleteApplication,
   listApplications,
   platformApplicationDetail,
-  platformCompanyDetail,
   submitApplication,
   updateApplication,
 } from './service.ts';
 
 const idParams = z.object({ id: z.string().uuid('备案申请不存在') });
-const companyParams = z.object({ id: z.string().uuid('企业不存在') });
 const RECORD_CATEGORY = '备案通知';
 
 /**
- * Record applications (备案申请): the enterprise files its own (the company always from the session), the
- * platform reviews every company's. Another company's id reads as not found.
+ * Record applications (备案申请) the enterprise files: behind the enterprise door's member side (app.ts), so
+ * the company is `req.company`, from the session. Another company's id reads as not found.
  */
-export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
+export const recordCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
-  // A member of an active company: a frozen one gets the acknowledge notice (code 61) instead.
-  const enterprise = async (req: FastifyRequest, reply: FastifyReply) => {
-    await enterpriseRole.call(app, req, reply);
-    await assertCompanyActive(db, req.auth.user.companyId);
-    await membershipOf(db, req.auth.userId, req.auth.user.companyId);
-  };
-  const companyOf = (req: FastifyRequest) => req.auth.user.companyId as string;
-  const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
   app.get(
     '/api/recordApplications',
-    { preHandler: enterprise, schema: { querystring: pageQuery.merge(recordListQuery) } },
+    { schema: { querystring: pageQuery.merge(recordListQuery) } },
     async (req) => {
-      const { list, total } = await listApplications(db, { ...req.query, companyId: companyOf(req) });
+      const { list, total } = await listApplications(db, { ...req.query, company: req.company });
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post(
-    '/api/recordApplications',
-    { preHandler: enterprise, schema: { body: recordApplicationBody } },
-    async (req) => {
-      const id = await createApplication(db, companyOf(req), req.auth.user, req.body);
-      return ok(
-        await companyApplicationDetail(db, companyOf(req), id, req.auth.user),
-        req.body.submit ? '已提交审核' : '草稿已保存',
-      );
-    },
-  );
+  app.post('/api/recordApplications', { schema: { body: recordApplicationBody } }, async (req) => {
+    const id = await createApplication(db, req.company, req.auth.user, req.body);
+    return ok(
+      await companyApplicationDetail(db, req.company, id, req.auth.user),
+      req.body.submit ? '已提交审核' : '草稿已保存',
+    );
+  });
 
-  app.get(
-    '/api/recordApplications/:id',
-    { preHandler: enterprise, schema: { params: idParams } },
-    async (req) => ok(await companyApplicationDetail(db, companyOf(req), req.params.id, req.auth.user)),
+  app.get('/api/recordApplications/:id', { schema: { params: idParams } }, async (req) =>
+    ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user)),
   );
 
   app.patch(
     '/api/recordApplications/:id',
-    { preHandler: enterprise, schema: { params: idParams, body: recordApplicationBody } },
+    { schema: { params: idParams, body: recordApplicationBody } },
     async (req) => {
-      await updateApplication(db, companyOf(req), req.params.id, req.auth.user, req.body);
+      await updateApplication(db, req.company, req.params.id, req.auth.user, req.body);
       return ok(
-        await companyApplicationDetail(db, companyOf(req), req.params.id, req.auth.user),
+        await companyApplicationDetail(db, req.company, req.params.id, req.auth.user),
         req.body.submit ? '已提交审核' : '保存成功',
       );
     },
   );
 
-  app.post(
-    '/api/recordApplications/:id/submit',
-    { preHandler: enterprise, schema: { params: idParams } },
-    async (req) => {
-      await submitApplication(db, companyOf(req), req.params.id, req.auth.user);
-      return ok(
-        await companyApplicationDetail(db, companyOf(req), req.params.id, req.auth.user),
-        '已提交审核',
-      );
-    },
-  );
+  app.post('/api/recordApplications/:id/submit', { schema: { params: idParams } }, async (req) => {
+    await submitApplication(db, req.company, req.params.id, req.auth.user);
+    return ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user), '已提交审核');
+  });
 
-  app.delete(
-    '/api/recordApplications/:id',
-    { preHandler: enterprise, schema: { params: idParams } },
-    async (req) => {
-      await deleteApplication(db, companyOf(req), req.params.id);
-      return ok(null, '删除成功');
-    },
-  );
+  app.delete('/api/recordApplications/:id', { schema: { params: idParams } }, async (req) => {
+    await deleteApplication(db, req.company, req.params.id);
+    return ok(null, '删除成功');
+  });
+};
+
+/** The platform reviews every company's submitted applications (企业管理). */
+export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
   app.get(
     '/api/platform/recordApplications',
@@ -158,11 +134,5 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已驳回');
     },
-  );
-
-  app.get(
-    '/api/platform/companies/:id',
-    { preHandler: platform('platform:company:list'), schema: { params: companyParams } },
-    async (req) => ok(await platformCompanyDetail(db, req.params.id)),
   );
 };

@@ -21,11 +21,11 @@ import {
 import { formatDate, formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { regionNames } from '../area/service.ts';
-import { companyAdminsAndSize, findCompany, toCompanyInfo } from '../companies/service.ts';
-import { companies } from '../companies/tables.ts';
+import { companiesNamed, companyNamesOf } from '../companies/service.ts';
 import { readableFile, webPathOf } from '../files/service.ts';
 import { checkScope } from '../occupations/service.ts';
 import type { UserRow } from '../users/service.ts';
@@ -145,7 +145,7 @@ async function log(
 /** Creates an application of the company, as a draft or submitted at once. Returns its id. */
 export async function createApplication(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   user: UserRow,
   body: RecordApplicationBody,
 ): Promise<string> {
@@ -155,7 +155,7 @@ export async function createApplication(
     const [row] = await tx
       .insert(recordApplications)
       .values({
-        companyId,
+        companyId: own.id,
         recordNo: newRecordNo(now),
         status: body.submit ? RecordStatus.PENDING : RecordStatus.DRAFT,
         evaluationBasis: body.evaluation_basis,
@@ -178,14 +178,14 @@ export async function createApplication(
 /** The company's own application, locked for a change; another company's id reads as not found. */
 async function ownApplication(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   id: string,
   lock = false,
 ): Promise<ApplicationRow> {
   const query = db
     .select()
     .from(recordApplications)
-    .where(and(eq(recordApplications.id, id), eq(recordApplications.companyId, companyId)));
+    .where(and(eq(recordApplications.id, id), ofCompany(recordApplications, own)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(NOT_FOUND);
   return row;
@@ -202,16 +202,16 @@ function refuseChange(status: number, what: '修改' | '提交'): void {
 /** Replaces the content of a draft or rejected application; with `submit`, submits it too. */
 export async function updateApplication(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   id: string,
   user: UserRow,
   body: RecordApplicationBody,
 ): Promise<void> {
-  const current = await ownApplication(db, companyId, id);
+  const current = await ownApplication(db, own, id);
   refuseChange(current.status, '修改');
   const content = await checkContent(db, user, body);
   await db.transaction(async (tx) => {
-    const row = await ownApplication(tx, companyId, id, true);
+    const row = await ownApplication(tx, own, id, true);
     refuseChange(row.status, '修改');
     await tx
       .update(recordApplications)
@@ -237,12 +237,12 @@ const submitAction = (status: number): RecordActionValue =>
 /** Submits (or resubmits after a rejection) what is stored, when it is complete. */
 export async function submitApplication(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   id: string,
   user: UserRow,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await ownApplication(tx, companyId, id, true);
+    const row = await ownApplication(tx, own, id, true);
     refuseChange(row.status, '提交');
     const [scopes] = await tx
       .select({ n: count() })
@@ -276,9 +276,9 @@ export async function submitApplication(
 }
 
 /** Deletes a draft; anything already submitted stays on record. */
-export async function deleteApplication(db: DbOrTx, companyId: string, id: string): Promise<void> {
+export async function deleteApplication(db: DbOrTx, own: CompanyScope, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await ownApplication(tx, companyId, id, true);
+    const row = await ownApplication(tx, own, id, true);
     if (row.status !== RecordStatus.DRAFT) throw badRequest('只有草稿状态的备案申请可以删除');
     await tx.delete(recordApplications).where(eq(recordApplications.id, id));
   });
@@ -286,7 +286,7 @@ export async function deleteApplication(db: DbOrTx, companyId: string, id: strin
 
 export interface ListFilter {
   /** The caller's company (enterprise); the platform passes none and sees every company's submitted ones. */
-  companyId?: string;
+  company?: CompanyScope;
   status?: number;
   keyword?: string;
   /** Platform: one company. */
@@ -295,12 +295,10 @@ export interface ListFilter {
   per_page: number;
 }
 
-function listWhere(f: Omit<ListFilter, 'page' | 'per_page'>): SQL | undefined {
+function listWhere(db: DbOrTx, f: Omit<ListFilter, 'page' | 'per_page'>): SQL | undefined {
   const keyword = f.keyword ? containsPattern(f.keyword) : null;
   return and(
-    f.companyId
-      ? eq(recordApplications.companyId, f.companyId)
-      : ne(recordApplications.status, RecordStatus.DRAFT),
+    f.company ? ofCompany(recordApplications, f.company) : ne(recordApplications.status, RecordStatus.DRAFT),
     f.company_id ? eq(recordApplications.companyId, f.company_id) : undefined,
     f.status === undefined ? undefined : eq(recordApplications.status, f.status),
     keyword
@@ -309,21 +307,22 @@ function listWhere(f: Omit<ListFilter, 'page' | 'per_page'>): SQL | undefined {
           sql`exists (select 1 from ${recordScopes} where ${recordScopes.applicationId} = ${recordApplications.id}
             and (${recordScopes.occupationName} ilike ${keyword} or ${recordScopes.workType} ilike ${keyword}
               or ${recordScopes.occupationCode} ilike ${keyword}))`,
-          f.companyId ? undefined : ilike(companies.name, keyword),
+          f.company || !f.keyword
+            ? undefined
+            : inArray(recordApplications.companyId, companiesNamed(db, f.keyword)),
         )
       : undefined,
   );
 }
 
-const rowColumns = { application: recordApplications, companyName: companies.name };
-
-/** Turns stored rows into list rows: scope summary and counts in three queries for the whole page. */
-async function toRows(
-  db: DbOrTx,
-  rows: { application: ApplicationRow; companyName: string }[],
-): Promise<RecordApplicationRow[]> {
-  const ids = rows.map((r) => r.application.id);
+/** Turns stored rows into list rows: company names, scope summary and counts in four queries for the page. */
+async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<RecordApplicationRow[]> {
+  const ids = applications.map((a) => a.id);
   if (ids.length === 0) return [];
+  const names = await companyNamesOf(
+    db,
+    applications.map((a) => a.companyId),
+  );
   const scopes = await db
     .select()
     .from(recordScopes)
@@ -339,11 +338,11 @@ async function toRows(
     .from(recordPersonnel)
     .where(inArray(recordPersonnel.applicationId, ids))
     .groupBy(recordPersonnel.applicationId, recordPersonnel.kind);
-  return rows.map(({ application: a, companyName }) => ({
+  return applications.map((a) => ({
     _id: a.id,
     record_no: a.recordNo,
     company_id: a.companyId,
-    company_name: companyName,
+    company_name: names.get(a.companyId) ?? '',
     status: a.status as RecordStatusValue,
     status_text: recordStatusText[a.status] ?? '',
     scope_summary: scopes
@@ -366,19 +365,14 @@ async function toRows(
 
 /** A page of applications: the company's own (newest first), or for the platform every submitted one. */
 export async function listApplications(db: DbOrTx, f: ListFilter) {
-  const where = listWhere(f);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(recordApplications)
-    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
-    .where(where);
+  const where = listWhere(db, f);
+  const [{ n }] = await db.select({ n: count() }).from(recordApplications).where(where);
   const rows = await db
-    .select(rowColumns)
+    .select()
     .from(recordApplications)
-    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
     .where(where)
     .orderBy(
-      ...(f.companyId
+      ...(f.company
         ? [desc(recordApplications.createdAt)]
         : [sql`${recordApplications.submittedAt} desc nulls last`, desc(recordApplications.createdAt)]),
     )
@@ -397,13 +391,8 @@ async function fileInfo(db: DbOrTx, id: string, user: UserRow): Promise<RecordFi
   }
 }
 
-async function toDetail(
-  db: DbOrTx,
-  row: { application: ApplicationRow; companyName: string },
-  user: UserRow,
-): Promise<RecordApplicationDetail> {
-  const a = row.application;
-  const [base] = await toRows(db, [row]);
+async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<RecordApplicationDetail> {
+  const [base] = await toRows(db, [a]);
   const scopes = await db
     .select()
     .from(recordScopes)
@@ -476,17 +465,11 @@ async function toDetail(
 /** The company's own application in full, with its timeline. */
 export async function companyApplicationDetail(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   id: string,
   user: UserRow,
 ): Promise<RecordApplicationDetail> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(recordApplications)
-    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
-    .where(and(eq(recordApplications.id, id), eq(recordApplications.companyId, companyId)));
-  if (!row) throw notFound(NOT_FOUND);
-  return toDetail(db, row, user);
+  return toDetail(db, await ownApplication(db, own, id), user);
 }
 
 /** Any company's submitted application (a draft is the company's own business: not found). */
@@ -496,9 +479,8 @@ export async function platformApplicationDetail(
   user: UserRow,
 ): Promise<RecordApplicationDetail> {
   const [row] = await db
-    .select(rowColumns)
+    .select()
     .from(recordApplications)
-    .innerJoin(companies, eq(companies.id, recordApplications.companyId))
     .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)));
   if (!row) throw notFound(NOT_FOUND);
   return toDetail(db, row, user);
@@ -538,11 +520,11 @@ export async function decideApplication(
   });
 }
 
-/** The platform's view of a company: its record, every administrator, member and application counts. */
-export async function platformCompanyDetail(db: DbOrTx, companyId: string): Promise<PlatformCompanyDetail> {
-  const company = await findCompany(db, companyId);
-  if (!company) throw notFound('企业不存在');
-  const { admins, memberCount } = await companyAdminsAndSize(db, companyId);
+/** A company's submitted and approved applications (the platform's company detail). */
+export async function applicationCounts(
+  db: DbOrTx,
+  companyId: string,
+): Promise<Pick<PlatformCompanyDetail, 'application_count' | 'approved_count'>> {
   const [counts] = await db
     .select({
       submitted: count(),
@@ -555,29 +537,21 @@ export async function platformCompanyDetail(db: DbOrTx, companyId: string): Prom
     .where(
       and(eq(recordApplications.companyId, companyId), ne(recordApplications.status, RecordStatus.DRAFT)),
     );
-  return {
-    company: toCompanyInfo(company),
-    member_count: memberCount,
-    admins,
-    application_count: counts.submitted,
-    approved_count: counts.approved,
-  };
+  return { application_count: counts.submitted, approved_count: counts.approved };
 }
 
 /** Whether the company holds an approved filing (evaluation screens refuse until it does, DOMAIN.md). */
-export async function hasApprovedRecord(db: DbOrTx, companyId: string): Promise<boolean> {
+export async function hasApprovedRecord(db: DbOrTx, own: CompanyScope): Promise<boolean> {
   const [row] = await db
     .select({ id: recordApplications.id })
     .from(recordApplications)
-    .where(
-      and(eq(recordApplications.companyId, companyId), eq(recordApplications.status, RecordStatus.APPROVED)),
-    )
+    .where(and(ofCompany(recordApplications, own), eq(recordApplications.status, RecordStatus.APPROVED)))
     .limit(1);
   return Boolean(row);
 }
 
 /** The scope rows of the company's approved filings: what its evaluation plans may cover. */
-export async function approvedScopes(db: DbOrTx, companyId: string) {
+export async function approvedScopes(db: DbOrTx, own: CompanyScope) {
   const rows = await db
     .select({
       occupationCode: recordScopes.occupationCode,
@@ -587,8 +561,6 @@ export async function approvedScopes(db: DbOrTx, companyId: string) {
     })
     .from(recordScopes)
     .innerJoin(recordApplications, eq(recordApplications.id, recordScopes.applicationId))
-    .where(
-      and(eq(recordApplications.companyId, companyId), eq(recordApplications.status, RecordStatus.APPROVED)),
-    );
+    .where(and(ofCompany(recordApplications, own), eq(recordApplications.status, RecordStatus.APPROVED)));
   return rows.map((r) => ({ ...r, levels: sortLevels(r.levels) }));
 }

@@ -25,6 +25,41 @@ export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRo
   return row;
 }
 
+/** The ids of users whose name or phone contains `keyword`, as a subquery for `inArray(column, …)`. */
+export const usersMatching = (db: DbOrTx, keyword: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(containsAny(keyword, users.name, users.phone));
+
+export interface UserContact {
+  user_id: string;
+  name: string;
+  phone: string;
+}
+
+/** Name and phone of each of these users (lists of other modules: members, join requests), by id. */
+export async function contactsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserContact>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ user_id: users.id, name: users.name, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+/** The ids of a company's users, or of every user (`companyId` null): the audience of a send to many. */
+export async function userIdsOf(db: DbOrTx, companyId: string | null): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(companyId ? eq(users.companyId, companyId) : undefined);
+  return rows.map((r) => r.id);
+}
+
+/** Every user id, as a subquery: rows written for users keep only those that still exist. */
+export const allUserIds = (db: DbOrTx) => db.select({ id: users.id }).from(users);
+
 /** The password login accepts the login name or the phone number. */
 export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
   const [row] = await db
