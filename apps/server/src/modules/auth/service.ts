@@ -13,12 +13,12 @@ import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
 import { companyRoleOf, companyRoleSql, toCompanyRole } from '../companies/service.ts';
 import {
   findUserById,
+  prepareActiveUserLookup,
   roleTypeIdsOf,
   settleActiveRoleType,
   toUserInfo,
   type UserRow,
 } from '../users/service.ts';
-import { userRoleTypes, users } from '../users/tables.ts';
 import { loginCodes, loginFailures, sessions } from './tables.ts';
 
 export interface TokenSigner {
@@ -87,27 +87,12 @@ export interface SessionUser {
 export function createSessionLookup(
   db: Db,
 ): (sessionId: string, userId: string) => Promise<SessionUser | undefined> {
-  const query = db
-    .select({
-      user: users,
-      roleTypeIds: sql<
-        number[]
-      >`array(select ${userRoleTypes.roleTypeId} from ${userRoleTypes} where ${userRoleTypes.userId} = ${users.id} order by 1)`,
-      companyRole: companyRoleSql(users.id, users.companyId),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > now()`,
-        eq(users.status, 1),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_session_user');
+  const query = prepareActiveUserLookup(db, 'auth_session_user', {
+    also: (userId) =>
+      sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+        and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
+    companyRole: companyRoleSql,
+  });
   return async (sessionId, userId) => {
     const [row] = await query.execute({ sessionId, userId });
     return (

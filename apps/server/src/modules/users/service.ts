@@ -2,8 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
 import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, type Column, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { roleTypes, userRoleTypes, users } from './tables.ts';
@@ -23,6 +23,33 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return row;
+}
+
+/**
+ * The active user `userId` (a placeholder) with the role types held and the company role, as one prepared query:
+ * the session guard runs it on every request. `also` is the caller's condition on the user (a live session of
+ * theirs); `companyRole` the companies module's role of the user in their company.
+ */
+export function prepareActiveUserLookup(
+  db: Db,
+  name: string,
+  opts: {
+    also: (userId: Column) => SQL;
+    companyRole: (userId: Column, companyId: Column) => SQL<number | null>;
+  },
+) {
+  return db
+    .select({
+      user: users,
+      roleTypeIds: sql<
+        number[]
+      >`array(select ${userRoleTypes.roleTypeId} from ${userRoleTypes} where ${userRoleTypes.userId} = ${users.id} order by 1)`,
+      companyRole: opts.companyRole(users.id, users.companyId),
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.status, 1), opts.also(users.id)))
+    .limit(1)
+    .prepare(name);
 }
 
 /** The ids of users whose name or phone contains `keyword`, as a subquery for `inArray(column, …)`. */
