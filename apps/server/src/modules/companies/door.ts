@@ -10,10 +10,6 @@ declare module 'fastify' {
     /** The caller's company: set by the enterprise door on its member routes, from the session only. */
     company: CompanyScope;
   }
-  interface FastifyContextConfig {
-    /** Set by the door on every route registered behind it (read by tests and the route table). */
-    door?: 'enterprise' | 'enterprise-member';
-  }
 }
 
 export interface EnterpriseDoorOptions {
@@ -30,12 +26,8 @@ export interface EnterpriseDoorOptions {
  */
 export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorOptions) {
   const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
-  const stamp = (door: 'enterprise' | 'enterprise-member') => (route: { config?: object }) => {
-    route.config = { ...route.config, door };
-  };
 
   await app.register(async (newcomers) => {
-    newcomers.addHook('onRoute', stamp('enterprise'));
     newcomers.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(newcomers, req, reply);
       // One whose company is frozen gets the notice here too, as on every enterprise screen.
@@ -46,7 +38,6 @@ export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorO
 
   await app.register(async (members) => {
     members.decorateRequest('company', null as unknown as CompanyScope);
-    members.addHook('onRoute', stamp('enterprise-member'));
     members.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(members, req, reply);
       req.company = await companyOfCaller(app, req);
