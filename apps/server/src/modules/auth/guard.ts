@@ -79,7 +79,7 @@ export const authPlugin = fp(
 );
 
 /** Every matched route under /api/ that is not declared public; unmatched requests reach the 404 handler. */
-export const isProtected = (routeUrl: string | undefined, config: { public?: boolean } | undefined) =>
+const isProtected = (routeUrl: string | undefined, config: { public?: boolean } | undefined) =>
   Boolean(routeUrl?.startsWith('/api/')) && !config?.public;
 
 /** The web app keeps its token in the `Admin-Token` cookie (spec §9: lifetime from expires_in). */
