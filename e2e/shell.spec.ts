@@ -283,6 +283,48 @@ test('role switch from the navbar: confirm, then the new role home', async ({ pa
   await expect(page.getByRole('navigation', { name: '菜单' })).not.toHaveText(/企业管理/);
 });
 
+test('role switch between every pair of role types lands on the new role home', async ({ page }) => {
+  const homes: Record<string, RegExp> = {
+    企业端: /\/record-application$/,
+    平台端: /\/company$/,
+    机构端: /\/record-center$/,
+    考评员端: /\/exam-task$/,
+  };
+  test.setTimeout(150_000);
+  const api = await apiAs('duojuese');
+  await apiData(api.patch('/api/user/switchRoleType', { data: { role: 1 } }));
+  await api.dispose();
+
+  await loginWithPassword(page, 'duojuese');
+  await expect(page).toHaveURL(homes.企业端);
+  const switcher = page.getByRole('button', { name: /切换角色/ });
+  // A round that takes each of the 12 ordered pairs (from → to) once.
+  const round = [
+    '平台端',
+    '机构端',
+    '考评员端',
+    '企业端',
+    '机构端',
+    '平台端',
+    '考评员端',
+    '机构端',
+    '企业端',
+    '考评员端',
+    '平台端',
+    '企业端',
+  ];
+  let from = '企业端';
+  for (const to of round) {
+    await expect(switcher).toHaveText(from);
+    await switcher.click();
+    await page.getByRole('menuitem', { name: to }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page, `${from} → ${to}`).toHaveURL(homes[to]);
+    await expect(page.getByText('抱歉，您访问的页面不存在。')).toHaveCount(0);
+    from = to;
+  }
+});
+
 test('a button behind a permission appears after a grant and goes after a revoke', async ({ page }) => {
   const admin = await apiAs('pingtai');
   const tree = await apiData<MenuNode[]>(admin.get('/api/menus?portal=2'));

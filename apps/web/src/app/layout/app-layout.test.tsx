@@ -97,6 +97,17 @@ describe('page cache and tabs', () => {
     expect(note()).toHaveValue('');
   });
 
+  it('a page the role may not open redirects home and leaves no tab behind', async () => {
+    installFakeNetwork({});
+    saveLogin(makeLoginResult({ roles: [2] }));
+    const { location } = renderRoute('/user-list');
+
+    await waitFor(() => expect(location()).toBe('/company'));
+    await screen.findByRole('heading', { name: '企业管理' });
+    expect(tabTitles()).not.toContain('员工管理');
+    expect(tabAt('/user-list')).toBeNull();
+  });
+
   it('with the tab view off there is no tab bar', async () => {
     useLayoutSettings.getState().setTagsView(false);
     saveLogin(makeLoginResult({ roles: [1] }));
