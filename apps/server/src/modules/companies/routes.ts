@@ -10,6 +10,7 @@ import {
   rejectBody,
   subNameBody,
 } from '@skill-cert/shared/company';
+import { TemplateKey } from '@skill-cert/shared/messages';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -175,6 +176,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请已通过`,
         relatedId: companyId,
+        templateKey: TemplateKey.JOIN_APPROVED,
       });
       return ok(null, '已通过');
     },
@@ -193,6 +195,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请被驳回：${req.body.reason}`,
         relatedId: companyId,
+        templateKey: TemplateKey.JOIN_REJECTED,
       });
       return ok(null, '已驳回');
     },
@@ -222,6 +225,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: `您已被添加为「${company?.name}」的成员`,
         relatedId: companyId,
+        templateKey: TemplateKey.MEMBER_ADDED,
       });
       return ok({ user_id: user.id }, '添加成功');
     },
@@ -266,6 +270,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: '您已成为企业管理员',
         relatedId: companyId,
+        templateKey: TemplateKey.ADMIN_TRANSFERRED,
       });
       return ok(null, '管理员已移交');
     },
@@ -310,6 +315,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           category: JOIN_CATEGORY,
           content: `您所在的企业「${name}」已被平台${text}`,
           relatedId: req.params.id,
+          templateKey: TemplateKey.COMPANY_STATUS_CHANGED,
         });
         return ok(null, `已${text}`);
       },

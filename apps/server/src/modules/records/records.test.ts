@@ -436,7 +436,7 @@ describe('platform review', () => {
     expect(inbox.body.data.list[0]).toMatchObject({
       message_category_name: '备案通知',
       content: `您的备案申请（${d.record_no}）被平台驳回：考评员资格证明不全`,
-      data: { _id: d._id },
+      data: { _id: d._id, template_key: 'record_application_decided' },
     });
 
     const edited = await api<RecordApplicationDetail>(ctx.app, 'PATCH', `/api/recordApplications/${d._id}`, {
@@ -489,7 +489,10 @@ describe('platform review', () => {
     });
     expect(editApproved.body.message).toBe('该备案申请已通过审核，不能再修改');
     const told = await api<MessagePage>(ctx.app, 'GET', '/api/message', { token: ent.token });
-    expect(told.body.data.list[0].content).toBe(`您的备案申请（${d.record_no}）已通过平台审核`);
+    expect(told.body.data.list[0]).toMatchObject({
+      content: `您的备案申请（${d.record_no}）已通过平台审核`,
+      data: { _id: d._id, template_key: 'record_application_decided' },
+    });
   });
 
   it('the platform lists submitted applications of every company, filters them, and never sees drafts', async () => {
