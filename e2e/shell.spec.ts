@@ -203,6 +203,13 @@ test('settings: layout and theme colour apply at once and survive a reload witho
 
   await page.getByRole('button', { name: '布局设置' }).click();
   const drawer = page.getByRole('dialog', { name: '布局设置' });
+  // The 显示标签页 switch keeps its own size beside its label, not stretched across the drawer.
+  const tagsSwitch = await drawer.getByRole('switch', { name: '显示标签页' }).boundingBox();
+  const tagsLabel = await drawer.getByText('显示标签页', { exact: true }).boundingBox();
+  expect(tagsSwitch!.width).toBeLessThan(80);
+  expect(
+    Math.abs(tagsSwitch!.y + tagsSwitch!.height / 2 - (tagsLabel!.y + tagsLabel!.height / 2)),
+  ).toBeLessThan(8);
   await drawer.getByText('横向').click();
   await drawer.getByRole('button', { name: '主题色 #09b383' }).click();
   await expect

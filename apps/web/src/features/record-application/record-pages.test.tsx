@@ -129,6 +129,22 @@ describe('record application pages', { timeout: 60_000 }, () => {
     expect(await within(await rowOf('BA20260102PEND01')).findByText('已通过')).toBeInTheDocument();
   });
 
+  it('新增备案: 取消 closes its tab and returns to the list', async () => {
+    installFakeNetwork({ ...referenceRoutes, 'GET /api/recordApplications': pagedList([draft]) });
+    signIn();
+    const { location } = renderRoute('/record-application/add');
+    const cancel = await waitFor(() => {
+      const found = buttonIn(document.body, '取 消') ?? buttonIn(document.body, '取消');
+      if (!found) throw new Error('no 取消 yet');
+      return found;
+    });
+    expect(document.querySelector('[data-tab-path="/record-application/add"]')).not.toBeNull();
+    await userEvent.click(cancel);
+    await waitFor(() => expect(location()).toBe('/record-application'));
+    await rowOf('BA20260102DRAFT1');
+    expect(document.querySelector('[data-tab-path="/record-application/add"]')).toBeNull();
+  });
+
   it('提交审核 from the list asks to confirm, then submits', async () => {
     const network = installFakeNetwork({
       'GET /api/recordApplications': pagedList([draft]),
