@@ -14,24 +14,20 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from './photos.ts';
-import { removeAbandonedUploads, UPLOADING } from './service.ts';
-import { SHEET_MAX_ROWS } from './sheet.ts';
+import { pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
+import { SHEET_MAX_ROWS } from '../certificate-engine/sheet.ts';
 import {
-  createTemplate,
   DEFAULT_HEADER,
-  enterpriseToken,
   idCard,
   jpeg,
   jpegClaiming,
-  otherCompanyToken,
   personRow,
-  pngClaiming,
   rawZip,
-  upload,
-  waitForBatch,
   xlsx,
-} from './test-fixtures.ts';
+} from '../certificate-engine/test-fixtures.ts';
+import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
+import { removeAbandonedUploads, UPLOADING } from './batches.ts';
+import { createTemplate, enterpriseToken, otherCompanyToken, upload, waitForBatch } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 

@@ -7,9 +7,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from './defaults.ts';
-import { isUnsafeZipPath } from './photos.ts';
 import { cellText, readBatchSheet } from './sheet.ts';
 import { DEFAULT_HEADER, personRow, xlsx } from './test-fixtures.ts';
+import { isUnsafeZipPath } from './zip.ts';
 
 // Files the tests write for reading back; removed after the file's tests.
 const scratch = mkdtempSync(path.join(tmpdir(), 'sc-sheet-'));

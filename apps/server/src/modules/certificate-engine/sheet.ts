@@ -1,8 +1,8 @@
 import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/shared/customCertificate';
 import type ExcelJS from 'exceljs';
 import { ID_CARD_BLANK } from './defaults.ts';
-import { readZipDirectory } from './photos.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
+import { readZipDirectory } from './zip.ts';
 
 /** The row key column of the batch spreadsheet: names a row's photos when it has no ID number. */
 export const ROW_KEY_HEADER = '序号';
