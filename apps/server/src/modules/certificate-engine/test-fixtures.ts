@@ -39,16 +39,25 @@ export function jpegClaiming(width: number, height: number): Buffer {
   throw new Error('no frame header');
 }
 
+/** General-purpose bit 11: the entry's name is UTF-8. */
+export const UTF8_NAMES = 0x0800;
+
 /**
  * A zip written by hand, so a test can put any name in it, `../` included. Entries are stored, or, with
- * `claimedSize`, deflated and claiming that uncompressed size (what a zip bomb's directory says).
+ * `claimedSize`, deflated and claiming that uncompressed size (what a zip bomb's directory says). A name given as
+ * a string is written as UTF-8 and flagged so; one given as bytes is written as they are, unflagged (as Windows
+ * writes names in its code page), unless `flags` says otherwise. `extra` is the entry's extra field.
  */
-export function rawZip(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
+export function rawZip(
+  entries: { name: string | Buffer; data: Buffer; claimedSize?: number; flags?: number; extra?: Buffer }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
+    const name = typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : e.name;
+    const flags = e.flags ?? (typeof e.name === 'string' ? UTF8_NAMES : 0);
+    const extra = e.extra ?? Buffer.alloc(0);
     const crc = crc32(e.data);
     const data = e.claimedSize === undefined ? e.data : deflateSync(e.data);
     const method = e.claimedSize === undefined ? 0 : 8;
@@ -56,26 +65,28 @@ export function rawZip(entries: { name: string; data: Buffer; claimedSize?: numb
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(extra.length, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    locals.push(local, name, extra, data);
+    centrals.push(central, name, extra);
+    offset += local.length + name.length + extra.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

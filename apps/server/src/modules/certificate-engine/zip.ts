@@ -1,6 +1,7 @@
 import { close, fstat, open as openFd, read } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import type yauzl from 'yauzl';
 
 /** A zip (photos, or an .xlsx) may hold at most this many entries and this much uncompressed content. */
@@ -10,28 +11,47 @@ export const ZIP_MAX_TOTAL_BYTES = 4 * 1024 * 1024 * 1024;
 export interface ZipItem {
   /** The entry's path inside the zip, '/'-separated. */
   name: string;
+  /**
+   * The same bytes read as UTF-8, when the zip does not say how its name is encoded and they are valid UTF-8 that
+   * differs from `name`: macOS writes UTF-8 names without saying so, Chinese Windows GBK ones.
+   */
+  utf8Name?: string;
   size: number;
   encrypted: boolean;
   entry: yauzl.Entry;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const gbk = (() => {
-  try {
-    return new TextDecoder('gb18030');
-  } catch {
-    return new TextDecoder('latin1');
-  }
-})();
+const gbk = new TextDecoder('gbk');
 
-/** Names flagged UTF-8 are UTF-8; unflagged ones from Chinese Windows are GBK unless they decode as UTF-8. */
-function decodeName(entry: yauzl.Entry): string {
+/** The Info-ZIP Unicode Path extra field: version 1, the CRC-32 of the header's name, that name in UTF-8. */
+const UNICODE_PATH_FIELD = 0x7075;
+
+function unicodePath(entry: yauzl.Entry): string | null {
+  for (const field of entry.extraFields) {
+    if (field.id !== UNICODE_PATH_FIELD || field.data.length < 6 || field.data[0] !== 1) continue;
+    // A name changed after the field was written: the field no longer describes it.
+    if (field.data.readUInt32LE(1) !== crc32(entry.fileNameRaw)) continue;
+    return field.data.subarray(5).toString('utf8');
+  }
+  return null;
+}
+
+/**
+ * An entry's name: UTF-8 when flagged so (general-purpose bit 11) or given in the Unicode Path field; otherwise the
+ * code page of the Windows that made it, GBK in China. Such a name is also kept as UTF-8 when it reads as that.
+ */
+function decodeName(entry: yauzl.Entry): Pick<ZipItem, 'name' | 'utf8Name'> {
   const raw = entry.fileNameRaw;
-  if (entry.generalPurposeBitFlag & 0x800) return raw.toString('utf8');
+  if (entry.generalPurposeBitFlag & 0x800) return { name: raw.toString('utf8') };
+  const unicode = unicodePath(entry);
+  if (unicode !== null) return { name: unicode };
+  const name = gbk.decode(raw);
   try {
-    return utf8.decode(raw);
+    const asUtf8 = utf8.decode(raw);
+    return asUtf8 === name ? { name } : { name, utf8Name: asUtf8 };
   } catch {
-    return gbk.decode(raw);
+    return { name };
   }
 }
 
@@ -144,8 +164,10 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
   try {
     if (zip.entryCount > ZIP_MAX_ENTRIES) return { zip, items: [] };
     for await (const entry of zip.eachEntry()) {
+      const { name, utf8Name } = decodeName(entry);
       items.push({
-        name: decodeName(entry).replaceAll('\\', '/'),
+        name: name.replaceAll('\\', '/'),
+        ...(utf8Name ? { utf8Name: utf8Name.replaceAll('\\', '/') } : {}),
         size: entry.uncompressedSize,
         encrypted: entry.isEncrypted(),
         entry,
