@@ -171,6 +171,16 @@ function photoFor(
   return undefined;
 }
 
+/** Why a row has no photo for an image blank: whose photo is missing, and what its file should be called. */
+function missingPhotoReason(row: SheetRow, blank: TemplateBlank, first: boolean): string {
+  const id = row.values[ID_CARD_BLANK];
+  const key = id || row.rowKey;
+  if (!key) return `无法匹配${blank.cn_name}：请填写身份证号或${ROW_KEY_HEADER}`;
+  const whose = id ? `身份证号 ${id}` : `${ROW_KEY_HEADER} ${key}`;
+  const stem = first ? key : `${key}_${blank.cn_name}`;
+  return `缺少${blank.cn_name}：照片压缩包中没有${whose} 的照片，应命名为 ${stem}${PHOTO_EXTENSIONS_TEXT}`;
+}
+
 /** Which photo each row's image blanks use, what is missing, and what the zip holds that no row uses. */
 export interface PhotoMatch {
   /** By path in the zip: each photo found and the rows (and image blanks) that use it. */
@@ -203,11 +213,7 @@ export function matchPhotos(
       }
       if (!photo) {
         if (!blank.required) return;
-        row.problems.push(
-          keys.length
-            ? `缺少${blank.cn_name}：照片压缩包中没有 ${keys[0]}${i === 0 ? '' : `_${blank.cn_name}`}.jpg`
-            : `无法匹配${blank.cn_name}：请填写身份证号或${ROW_KEY_HEADER}`,
-        );
+        row.problems.push(missingPhotoReason(row, blank, i === 0));
         return;
       }
       const entry = used.get(photo.name) ?? { photo, users: [] };

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { chunksOf } from '../certificate-engine/batch-runner.ts';
 import { collectPhotos, openPhotoArchive } from '../certificate-engine/photos.ts';
+import type { SheetRow } from '../certificate-engine/sheet.ts';
 import type { BlankValue } from '../certificate-engine/types.ts';
 import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
 import {
@@ -101,10 +102,11 @@ export async function createBatch(
       batchId,
       companyId: caller.companyId,
       rowNumber: row.rowNumber,
+      rowKey: row.rowKey,
       blanks,
       searchText: searchTextOf(template.blanks, blanks),
       status: failed ? ProduceStatus.FAILED : ProduceStatus.PENDING,
-      failReason: failed ? row.problems.join('；') : null,
+      failReason: failed ? failReasonOf(row) : null,
     };
   });
   const chunks = chunksOf(
@@ -166,6 +168,7 @@ async function insertCertificates(
   rows: {
     id: string;
     rowNumber: number;
+    rowKey: string;
     blanks: BlankValue[];
     searchText: string;
     status: number;
@@ -176,6 +179,7 @@ async function insertCertificates(
     rows.map((r) => ({
       id: r.id,
       row_number: r.rowNumber,
+      row_key: r.rowKey,
       blanks: r.blanks,
       search_text: r.searchText,
       status: r.status,
@@ -183,10 +187,19 @@ async function insertCertificates(
     })),
   );
   await tx.execute(sql`
-    insert into ${customCertificates} (id, batch_id, company_id, row_number, blanks, search_text, status, fail_reason)
-    select id, ${batchId}::uuid, ${companyId}::uuid, row_number, blanks, search_text, status, fail_reason
+    insert into ${customCertificates} (id, batch_id, company_id, row_number, row_key, blanks, search_text, status, fail_reason)
+    select id, ${batchId}::uuid, ${companyId}::uuid, row_number, row_key, blanks, search_text, status, fail_reason
     from jsonb_to_recordset(${json}::jsonb)
-      as x(id uuid, row_number int, blanks jsonb, search_text text, status smallint, fail_reason text)`);
+      as x(id uuid, row_number int, row_key text, blanks jsonb, search_text text, status smallint, fail_reason text)`);
+}
+
+/**
+ * Why a row failed at upload, and where it is in the sheet when its 序号 does not say (序号 1 is usually row 2):
+ * the list shows the 序号.
+ */
+function failReasonOf(row: SheetRow): string {
+  const reason = row.problems.join('；');
+  return row.rowKey === String(row.rowNumber) ? reason : `${reason}（表格第 ${row.rowNumber} 行）`;
 }
 
 /** Batches still being written by an upload: invisible everywhere until the upload commits. */

@@ -51,6 +51,7 @@ function toCertificateRow(
   return {
     _id: c.id,
     row_number: c.rowNumber,
+    row_key: c.rowKey,
     blanks: certificateBlanks(template, c.blanks),
     custom_certificate_produce_status: c.status,
     custom_certificate_produce_status_value: produceStatusText[c.status] ?? '',

@@ -63,8 +63,10 @@ export const customCertificates = pgTable(
       .notNull()
       .references(() => customCertificateBatches.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').notNull(),
-    /** The row's place among the data rows of the sheet (1-based). */
+    /** The row's number in the sheet (the header is row 1). */
     rowNumber: integer('row_number').notNull(),
+    /** The row's 序号 as the sheet gives it ('' when empty): what the user numbers the rows by. */
+    rowKey: text('row_key').notNull().default(''),
     blanks: jsonb('blanks').$type<BlankValue[]>().notNull(),
     /** Every text value, for the list's search. */
     searchText: text('search_text').notNull().default(''),
