@@ -9,14 +9,13 @@ import {
 } from '../certificate-engine/batch-runner.ts';
 import { filesZip } from '../certificate-engine/download.ts';
 import { insertFilesFrom } from '../files/service.ts';
-import { removeAbandonedUploads } from './batches.ts';
 import { certificateFileName, verifyPath } from './naming.ts';
 import { customCertificateBatches, customCertificates } from './tables.ts';
 
 type BatchRow = typeof customCertificateBatches.$inferSelect;
 
 export const RENDER_QUEUE = 'custom-certificate-render';
-/** The dead-letter queue of RENDER_QUEUE: chunks whose job failed for good (the engine fails the rows they left waiting). */
+/** The dead-letter queue of RENDER_QUEUE: chunks whose job failed for good (their rows still waiting fail). */
 export const RENDER_GAVE_UP_QUEUE = 'custom-certificate-render-gave-up';
 
 declare module '../../plugins/jobs.ts' {
@@ -25,6 +24,7 @@ declare module '../../plugins/jobs.ts' {
     'custom-certificate-render-gave-up': BatchChunk;
   }
 }
+
 export const CERTIFICATE_CATEGORY = '证书通知';
 
 /**
@@ -64,11 +64,9 @@ export async function finishBatchIfDone(app: FastifyInstance, batchId: string): 
 
 /**
  * Batch uploads rendered by the engine's durable batch runner: their certificates still waiting are its row source,
- * and each group of outcomes is written back in one statement, with the batch's counters (its progress). A batch a
- * crash left half-uploaded is removed first.
+ * and each group of outcomes is written back in one statement, with the batch's counters (its progress).
  */
 export async function registerBatchRendering(app: FastifyInstance): Promise<void> {
-  await removeAbandonedUploads(app.db);
   await registerRenderBatch<BatchRow>(app, {
     queue: RENDER_QUEUE,
     gaveUpQueue: RENDER_GAVE_UP_QUEUE,

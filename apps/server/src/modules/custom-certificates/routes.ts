@@ -17,7 +17,14 @@ import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
 import { templateInstructions } from '../certificate-engine/sheet.ts';
 import { assertCompanyActive } from '../companies/service.ts';
 import { certificateZip, registerBatchRendering } from './batch-rendering.ts';
-import { BATCH_NOT_FOUND, createBatch, findBatch, getBatch, listBatches } from './batches.ts';
+import {
+  BATCH_NOT_FOUND,
+  createBatch,
+  findBatch,
+  getBatch,
+  listBatches,
+  removeAbandonedUploads,
+} from './batches.ts';
 import type { Caller } from './caller.ts';
 import {
   CERTIFICATE_NOT_FOUND,
@@ -63,6 +70,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     companyId: req.auth.user.companyId!,
   });
 
+  await removeAbandonedUploads(db);
   await registerBatchRendering(app);
 
   app.get('/api/defaultBlanks', { preValidation: enterprise }, async () => ok(DEFAULT_BLANKS));
