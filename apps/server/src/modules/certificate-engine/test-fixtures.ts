@@ -62,27 +62,24 @@ export function rawZip(
     const data = e.claimedSize === undefined ? e.data : deflateSync(e.data);
     const method = e.claimedSize === undefined ? 0 : 8;
     const size = e.claimedSize ?? e.data.length;
+    // Local and central headers share these fields, from the flags on (the central one has "made by" before).
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at - 2); // version needed
+      header.writeUInt16LE(flags, at);
+      header.writeUInt16LE(method, at + 2);
+      header.writeUInt32LE(crc, at + 8);
+      header.writeUInt32LE(data.length, at + 12);
+      header.writeUInt32LE(size, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+      header.writeUInt16LE(extra.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(extra.length, 28);
+    shared(local, 6);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt16LE(extra.length, 30);
+    central.writeUInt16LE(20, 4); // made by
+    shared(central, 8);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, extra, data);
     centrals.push(central, name, extra);
