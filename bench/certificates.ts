@@ -16,11 +16,11 @@ import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { writeContentSync } from '../apps/server/src/lib/content-store.ts';
-import { TASK_ROWS } from '../apps/server/src/modules/custom-certificates/batch-job.ts';
-import { DEFAULT_BLANKS } from '../apps/server/src/modules/custom-certificates/defaults.ts';
-import { RENDER_THREAD_NICE } from '../apps/server/src/modules/custom-certificates/render/types.ts';
-import { buildRenderJob } from '../apps/server/src/modules/custom-certificates/render-job.ts';
-import type { TemplateSnapshot } from '../apps/server/src/modules/custom-certificates/tables.ts';
+import { TASK_ROWS } from '../apps/server/src/modules/certificate-engine/batch-runner.ts';
+import { DEFAULT_BLANKS } from '../apps/server/src/modules/certificate-engine/defaults.ts';
+import { RENDER_THREAD_NICE } from '../apps/server/src/modules/certificate-engine/render/types.ts';
+import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
+import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
 import { createRenderPool } from '../apps/server/src/plugins/render-pool.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 
@@ -304,8 +304,8 @@ try {
   const template = await api<{
     _id: string;
     background_web_path: string;
-    qr: TemplateSnapshot['qr'];
-    blanks: TemplateSnapshot['blanks'];
+    qr: CertificateTemplate['qr'];
+    blanks: CertificateTemplate['blanks'];
   }>('POST', '/api/customCertificateTemplates', token, {
     template_name: '基准测试模板',
     background_file_id: backgroundId,
@@ -325,7 +325,7 @@ try {
   const bases = basePhotos();
   for (let i = 0; i < SINGLE_RENDERS + SINGLE_WARM_UP; i++)
     writeFileSync(photoOf(i), uniqueJpeg(bases[i % bases.length], `single-${i}`));
-  const snapshot: TemplateSnapshot = {
+  const snapshot: CertificateTemplate = {
     template_name: '基准测试模板',
     page_size: 'A4',
     orientation: 'landscape',

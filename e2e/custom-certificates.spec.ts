@@ -4,7 +4,7 @@ import { isValidCreditCode } from '@skill-cert/shared/creditCode';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { rampPng as png } from '../apps/server/src/modules/custom-certificates/render/testing/png.ts';
+import { rampPng as png } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
 import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
 
 // Several helpers share two cores, and rendering runs meanwhile: give each step room.

@@ -47,6 +47,7 @@ export async function registerThroughLoginPage(page: Page, person: Person): Prom
   await form.getByRole('button', { name: '获取验证码' }).click();
   await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
   await form.getByPlaceholder('请输入验证码').fill(await lastSmsCode(person.phone, sentAt - 1000));
+  await form.getByRole('checkbox', { name: '我已阅读并同意' }).check();
   await form.getByRole('button', { name: '注册', exact: true }).click();
   await expect(page).toHaveURL(/\/join$/);
   await expect(page.getByRole('heading', { name: '加入或创建企业' })).toBeVisible();

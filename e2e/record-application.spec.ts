@@ -85,6 +85,11 @@ test('备案申请 UI only: register → create company → submit → rejected 
 
     await page.getByRole('button', { name: '提交审核' }).click();
     await confirm(page);
+    // Submitted: back to the list, and the 新增备案 tab is closed.
+    await expect(page).toHaveURL(/\/record-application$/);
+    await expect(page.locator('[data-tab-path="/record-application/add"]')).toHaveCount(0);
+    const submitted = page.locator('tr', { hasText: '待审核' }).first();
+    await submitted.getByRole('button', { name: '详情' }).click();
     await expect(page).toHaveURL(/\/record-application\/detail\/[0-9a-f-]{36}$/);
     const title = page.locator('.ant-card-head-title').filter({ hasText: '备案详情 BA' });
     recordNo = ((await title.textContent()) ?? '').replace('备案详情', '').trim();

@@ -45,10 +45,13 @@ async function go(page: Page, path: string) {
 const tab = (page: Page, path: string) => page.locator(`.tags-view-item[data-tab-path="${path}"]`);
 const allTabs = (page: Page) => page.locator('.tags-view-item');
 /**
- * The note field of the page on screen (the hidden cached pages have their own). Wait for the page first:
- * an action holds on to the field it found, so one found on the previous page waits forever.
+ * A field of the page on screen by its placeholder (the hidden cached pages have their own): the record
+ * form's 备注 (选填), a list's search box. Wait for the page first: an action holds on to the field it
+ * found, so one found on the previous page waits forever.
  */
-const note = (page: Page) => page.getByRole('textbox', { name: '备注' }).filter({ visible: true });
+const field = (page: Page, placeholder: string) =>
+  page.getByPlaceholder(placeholder).filter({ visible: true });
+const note = (page: Page) => field(page, '选填');
 
 async function tabCommand(page: Page, target: Locator, command: '刷新' | '关闭' | '关闭其他' | '关闭所有') {
   await target.click({ button: 'right' });
@@ -67,8 +70,15 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
   await expect(home).toHaveText('备案申请');
   await expect(home.getByRole('button')).toHaveCount(0);
 
-  const first = '/evaluation-list/detail/1';
-  const second = '/evaluation-list/detail/2';
+  // Two drafts of the company, each in its own 编辑备案 tab.
+  const api = await apiAs('qiye');
+  const [a, b] = [
+    await apiData<{ _id: string }>(api.post('/api/recordApplications', { data: {} })),
+    await apiData<{ _id: string }>(api.post('/api/recordApplications', { data: {} })),
+  ];
+  await api.dispose();
+  const first = `/record-application/edit/${a._id}`;
+  const second = `/record-application/edit/${b._id}`;
   await go(page, first);
   await expect(tab(page, first)).toHaveClass(/is-active/);
   await note(page).fill('第一条记录');
@@ -84,7 +94,7 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
   await expect(note(page)).toHaveValue('第二条记录');
 
   // Closing the active tab goes to the last remaining one, whose page is intact.
-  await tab(page, second).getByRole('button', { name: '关闭 评价详情' }).click();
+  await tab(page, second).getByRole('button', { name: '关闭 编辑备案' }).click();
   await expect(tab(page, second)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   await expect(note(page)).toHaveValue('第一条记录');
@@ -116,22 +126,39 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
 });
 
 test('a server menu page with whether_cache 0 is not kept; a cached one is', async ({ page }) => {
-  await loginWithPassword(page, 'jigou');
-  await expect(page).toHaveURL(/\/record-center$/);
-  await page.getByRole('navigation', { name: '菜单' }).getByText('考试计划').click();
-  // A fill that starts before the page changes would wait forever on the old page's field, now hidden.
-  await expect(page).toHaveURL(/\/test-plan$/);
-  await expect(page.getByRole('heading', { name: '考试计划', exact: true })).toBeVisible();
-  await note(page).fill('计划列表备注');
-  await go(page, '/test-plan/edit/7');
-  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
-  await note(page).fill('编辑页备注');
+  // A hidden page of the role list that is not cached, beside the cached user list.
+  const admin = await apiAs('pingtai');
+  const fresh = await apiData<{ _id: string }>(
+    admin.post('/api/menus', {
+      data: {
+        portal: 2,
+        type: 2,
+        name: '角色管理（不缓存）',
+        front_route_path: '/system/role-fresh',
+        front_route_addr: 'system/role',
+        whether_hidden: 1,
+        whether_cache: 0,
+      },
+    }),
+  );
+  try {
+    await loginWithPassword(page, 'pingtai');
+    await expect(page).toHaveURL(/\/company$/);
+    await go(page, '/system/user');
+    await field(page, '请输入姓名或手机号').fill('张');
+    await go(page, '/system/role-fresh');
+    await expect(tab(page, '/system/role-fresh')).toHaveClass(/is-active/);
+    await field(page, '请输入角色名称').fill('运营');
 
-  await tab(page, '/test-plan').click();
-  await expect(note(page)).toHaveValue('计划列表备注');
-  await tab(page, '/test-plan/edit/7').click();
-  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
-  await expect(note(page)).toHaveValue('');
+    await tab(page, '/system/user').click();
+    await expect(field(page, '请输入姓名或手机号')).toHaveValue('张');
+    await tab(page, '/system/role-fresh').click();
+    await expect(page).toHaveURL(/\/system\/role-fresh$/);
+    await expect(field(page, '请输入角色名称')).toHaveValue('');
+  } finally {
+    await apiData(admin.delete(`/api/menus/${fresh._id}`));
+    await admin.dispose();
+  }
 });
 
 test('breadcrumb: titles of the matched routes, the last one not a link', async ({ page }) => {
@@ -203,6 +230,13 @@ test('settings: layout and theme colour apply at once and survive a reload witho
 
   await page.getByRole('button', { name: '布局设置' }).click();
   const drawer = page.getByRole('dialog', { name: '布局设置' });
+  // The 显示标签页 switch keeps its own size beside its label, not stretched across the drawer.
+  const tagsSwitch = await drawer.getByRole('switch', { name: '显示标签页' }).boundingBox();
+  const tagsLabel = await drawer.getByText('显示标签页', { exact: true }).boundingBox();
+  expect(tagsSwitch!.width).toBeLessThan(80);
+  expect(
+    Math.abs(tagsSwitch!.y + tagsSwitch!.height / 2 - (tagsLabel!.y + tagsLabel!.height / 2)),
+  ).toBeLessThan(8);
   await drawer.getByText('横向').click();
   await drawer.getByRole('button', { name: '主题色 #09b383' }).click();
   await expect
@@ -281,6 +315,48 @@ test('role switch from the navbar: confirm, then the new role home', async ({ pa
   await expect(switcher).toHaveText('考评员端');
   await expect(page.getByRole('navigation', { name: '菜单' })).toHaveText(/考评任务/);
   await expect(page.getByRole('navigation', { name: '菜单' })).not.toHaveText(/企业管理/);
+});
+
+test('role switch between every pair of role types lands on the new role home', async ({ page }) => {
+  const homes: Record<string, RegExp> = {
+    企业端: /\/record-application$/,
+    平台端: /\/company$/,
+    机构端: /\/record-center$/,
+    考评员端: /\/exam-task$/,
+  };
+  test.setTimeout(150_000);
+  const api = await apiAs('duojuese');
+  await apiData(api.patch('/api/user/switchRoleType', { data: { role: 1 } }));
+  await api.dispose();
+
+  await loginWithPassword(page, 'duojuese');
+  await expect(page).toHaveURL(homes.企业端);
+  const switcher = page.getByRole('button', { name: /切换角色/ });
+  // A round that takes each of the 12 ordered pairs (from → to) once.
+  const round = [
+    '平台端',
+    '机构端',
+    '考评员端',
+    '企业端',
+    '机构端',
+    '平台端',
+    '考评员端',
+    '机构端',
+    '企业端',
+    '考评员端',
+    '平台端',
+    '企业端',
+  ];
+  let from = '企业端';
+  for (const to of round) {
+    await expect(switcher).toHaveText(from);
+    await switcher.click();
+    await page.getByRole('menuitem', { name: to }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page, `${from} → ${to}`).toHaveURL(homes[to]);
+    await expect(page.getByText('抱歉，您访问的页面不存在。')).toHaveCount(0);
+    from = to;
+  }
 });
 
 test('a button behind a permission appears after a grant and goes after a revoke', async ({ page }) => {

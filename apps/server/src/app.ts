@@ -53,6 +53,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // No time limit on a plugin's start: a new embedded database takes 10 s and more on a busy machine
+    // (avvio's default limit failed the browser tests' server with AVV_ERR_PLUGIN_EXEC_TIMEOUT).
+    pluginTimeout: 0,
   });
   if (config.maxConnections) app.server.maxConnections = config.maxConnections;
   // Out of descriptors, accept() fails: log it and keep serving the connections already held.

@@ -119,6 +119,11 @@ export const userRoleTypesBody = z.object({
       { error: '请选择角色类型' },
     )
     .max(4),
+  /**
+   * The roles to hold with these role types, set in the same transaction (分配角色). Given, every
+   * server-menu role type held needs at least one of its roles.
+   */
+  role_ids: z.array(z.string().uuid('角色不存在'), { error: '请选择角色' }).max(200, '角色过多').optional(),
 });
 
 export const userRolesBody = z.object({

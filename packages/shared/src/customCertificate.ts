@@ -270,7 +270,10 @@ export interface CertificateBlank {
 /** One row of GET .../{id}/certificateList (spec §3 certificate list row). */
 export interface CustomCertificateRow {
   _id: string;
+  /** The row's number in the uploaded sheet (the header is row 1). */
   row_number: number;
+  /** The row's 序号 as the sheet gives it ('' when empty): what the list shows. */
+  row_key: string;
   blanks: CertificateBlank[];
   custom_certificate_produce_status: number;
   custom_certificate_produce_status_value: string;

@@ -11,6 +11,19 @@ export const TemplateKey = {
   DELETE_ROLE: 'delete_role_notice',
   PERMISSION_UPDATE: 'permission_update_notice',
   SYSTEM_NOTICE: 'system_notice',
+  // Ours (the spec shows only the keys above): a message about a record names it (data._id) and opens it.
+  /** A filing approved or rejected by the platform; data._id: the record application. */
+  RECORD_DECIDED: 'record_application_decided',
+  /** A join request approved; data._id: the company. */
+  JOIN_APPROVED: 'join_request_approved',
+  /** A join request rejected; data._id: the company. */
+  JOIN_REJECTED: 'join_request_rejected',
+  /** Added to a company by its administrator; data._id: the company. */
+  MEMBER_ADDED: 'company_member_added',
+  /** Made the company's administrator; data._id: the company. */
+  ADMIN_TRANSFERRED: 'company_admin_transferred',
+  /** The company frozen or unfrozen by the platform; data._id: the company. */
+  COMPANY_STATUS_CHANGED: 'company_status_changed',
 } as const;
 export type TemplateKeyValue = (typeof TemplateKey)[keyof typeof TemplateKey];
 

@@ -3,6 +3,13 @@
 /** Values that mean "no filter" after trimming. */
 const EMPTY_MARKERS: ReadonlySet<string> = new Set(['', 'all', '全部']);
 
+/** Nothing typed: undefined, null, blank text or an empty list (a form field or a draft's field left empty). */
+export const isBlank = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
 export type QueryParams = Record<string, unknown>;
 
 /**

@@ -3,6 +3,7 @@ import { phone } from './auth.ts';
 import type { CompanyInfo } from './company.ts';
 import { isValidIdCard } from './idCard.ts';
 import { OCCUPATION_CODE, type SkillLevelCode, sortLevels } from './occupation.ts';
+import { isBlank } from './query.ts';
 
 /**
  * Record applications (备案申请, DOMAIN.md Enterprise 2): what a company may evaluate — scope rows
@@ -112,6 +113,41 @@ export const recordPersonInput = z.object({
 });
 
 /**
+ * A field of a draft: left blank it is `blank`; filled in, it must have the field's format. Drafts save
+ * whatever is filled in; submitting then says what is missing (issue 17: 保存草稿 demanded a complete form).
+ */
+export function draftField<T extends z.ZodType>(field: T, blank: z.output<T>) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): z.output<T> => {
+      if (isBlank(value)) return blank;
+      const parsed = field.safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '格式不正确' });
+      return z.NEVER;
+    });
+}
+
+/** Rows as a draft may hold them: every field may be blank, what is filled in has its format. */
+const recordScopeDraft = z.object({
+  occupation_code: draftField(recordFields.occupationCode, ''),
+  work_type: recordFields.workType,
+  levels: draftField(recordFields.levels, []),
+});
+const recordSiteDraft = z.object({
+  name: draftField(recordFields.siteName, ''),
+  region_code: draftField(recordFields.regionCode, ''),
+  address: draftField(recordFields.address, ''),
+});
+const recordPersonDraft = z.object({
+  name: draftField(recordFields.personName, ''),
+  id_number: draftField(recordFields.idNumber, ''),
+  phone: draftField(recordFields.phone, ''),
+  qualification: draftField(recordFields.qualification, ''),
+});
+
+/**
  * A list whose bad row is named by its number: '第2名考评员：身份证号不正确，请核对'. Rows are parsed one
  * by one so the message says which.
  */
@@ -123,6 +159,8 @@ function numberedRows<T extends z.ZodType>(row: T, label: (i: number) => string,
       const out: z.output<T>[] = [];
       let failed = false;
       for (const [i, value] of rows.entries()) {
+        // A row with nothing typed in carries nothing: a draft drops it.
+        if (value !== null && typeof value === 'object' && Object.values(value).every(isBlank)) continue;
         const parsed = row.safeParse(value ?? {});
         if (parsed.success) out.push(parsed.data);
         else {
@@ -139,11 +177,16 @@ function numberedRows<T extends z.ZodType>(row: T, label: (i: number) => string,
     });
 }
 
+const scopeLabel = (i: number) => `第${i + 1}个评价职业`;
+const siteLabel = (i: number) => `第${i + 1}个考核场地`;
+const examinerLabel = (i: number) => `第${i + 1}名考评员`;
+const supervisorLabel = (i: number) => `第${i + 1}名质量督导员`;
+
 const fileId = (message: string) => z.string({ error: message }).uuid(message);
 
 export const recordApplicationBody = z
   .object({
-    scopes: numberedRows(recordScopeInput, (i) => `第${i + 1}个评价职业`, '评价职业', 50).default([]),
+    scopes: numberedRows(recordScopeDraft, scopeLabel, '评价职业', 50).default([]),
     evaluation_basis: z
       .union([z.literal(1), z.literal(2)], { error: '评价依据只能是国家职业标准或企业评价规范' })
       .nullish()
@@ -151,11 +194,9 @@ export const recordApplicationBody = z
     basis_file_id: fileId('请重新上传企业评价规范文件')
       .nullish()
       .transform((v) => v ?? null),
-    sites: numberedRows(recordSiteInput, (i) => `第${i + 1}个考核场地`, '考核场地', 50).default([]),
-    examiners: numberedRows(recordPersonInput, (i) => `第${i + 1}名考评员`, '考评员', 200).default([]),
-    supervisors: numberedRows(recordPersonInput, (i) => `第${i + 1}名质量督导员`, '质量督导员', 100).default(
-      [],
-    ),
+    sites: numberedRows(recordSiteDraft, siteLabel, '考核场地', 50).default([]),
+    examiners: numberedRows(recordPersonDraft, examinerLabel, '考评员', 200).default([]),
+    supervisors: numberedRows(recordPersonDraft, supervisorLabel, '质量督导员', 100).default([]),
     attachment_ids: z
       .array(fileId('附件不存在，请重新上传'), { error: '附件格式不正确' })
       .max(20, '附件最多20个')
@@ -185,6 +226,7 @@ export const recordApplicationBody = z
     ] as const) {
       const ids = new Set<string>();
       for (const [i, p] of list.entries()) {
+        if (!p.id_number) continue;
         if (ids.has(p.id_number)) {
           ctx.addIssue({
             code: 'custom',
@@ -199,14 +241,27 @@ export const recordApplicationBody = z
   });
 export type RecordApplicationBody = z.infer<typeof recordApplicationBody>;
 
+/** The first row of `rows` that a submitted application could not have, named: '第2名考评员：请输入姓名'. */
+function incompleteRow(
+  rows: readonly unknown[],
+  row: z.ZodType,
+  label: (i: number) => string,
+): string | null {
+  for (const [i, value] of rows.entries()) {
+    const parsed = row.safeParse(value);
+    if (!parsed.success) return `${label(i)}：${parsed.error.issues[0]?.message ?? '请填写完整'}`;
+  }
+  return null;
+}
+
 /** What a draft may lack but a submitted application must have; null when complete. */
 export function recordSubmitProblem(body: {
-  scopes: unknown[];
+  scopes: readonly unknown[];
   evaluation_basis: number | null;
   basis_file_id: string | null;
-  sites: unknown[];
-  examiners: unknown[];
-  supervisors: unknown[];
+  sites: readonly unknown[];
+  examiners: readonly unknown[];
+  supervisors: readonly unknown[];
 }): string | null {
   if (body.scopes.length === 0) return '请至少添加一个评价职业';
   if (!body.evaluation_basis) return '请选择评价依据';
@@ -215,7 +270,12 @@ export function recordSubmitProblem(body: {
   if (body.sites.length === 0) return '请至少添加一个考核场地';
   if (body.examiners.length === 0) return '请至少添加一名考评员';
   if (body.supervisors.length === 0) return '请至少添加一名质量督导员';
-  return null;
+  return (
+    incompleteRow(body.scopes, recordScopeInput, scopeLabel) ??
+    incompleteRow(body.sites, recordSiteInput, siteLabel) ??
+    incompleteRow(body.examiners, recordPersonInput, examinerLabel) ??
+    incompleteRow(body.supervisors, recordPersonInput, supervisorLabel)
+  );
 }
 
 const statusFilter = z.preprocess(

@@ -15,13 +15,13 @@ import {
   pngClaiming,
   tempDir,
   textBlank,
-} from '../modules/custom-certificates/render/testing/fixtures.ts';
+} from '../modules/certificate-engine/render/testing/fixtures.ts';
 import {
   RENDER_THREAD_NICE,
   RenderError,
   type RenderJob,
-} from '../modules/custom-certificates/render/types.ts';
-import { rawZip } from '../modules/custom-certificates/test-fixtures.ts';
+} from '../modules/certificate-engine/render/types.ts';
+import { rawZip } from '../modules/certificate-engine/test-fixtures.ts';
 import { configPlugin } from './config.ts';
 import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
 

@@ -2,18 +2,18 @@ import { fileURLToPath } from 'node:url';
 import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
-import { RenderError, type RenderJob } from '../modules/custom-certificates/render/types.ts';
+import { RenderError, type RenderJob } from '../modules/certificate-engine/render/types.ts';
 import type {
   BackgroundResult,
   RenderManyInput,
   RenderManyItem,
   WorkerResult,
-} from '../modules/custom-certificates/render/worker.ts';
-import type { SheetRow } from '../modules/custom-certificates/sheet.ts';
-import type { ReadSheetResult } from '../modules/custom-certificates/sheet-worker.ts';
-import { uploadRejected } from '../modules/custom-certificates/upload-errors.ts';
+} from '../modules/certificate-engine/render/worker.ts';
+import type { SheetRow } from '../modules/certificate-engine/sheet.ts';
+import type { ReadSheetResult } from '../modules/certificate-engine/sheet-worker.ts';
+import { uploadRejected } from '../modules/certificate-engine/upload-errors.ts';
 
-export type { RenderManyItem } from '../modules/custom-certificates/render/worker.ts';
+export type { RenderManyItem } from '../modules/certificate-engine/render/worker.ts';
 
 /** A template's rendering background: the compact JPEG certificates are drawn on, and its size in pixels. */
 export interface RenderBackground {
@@ -77,11 +77,11 @@ declare module 'fastify' {
 
 /** The worker entry: a small .mjs that registers tsx's loader, then loads the TypeScript engine. */
 const WORKER_FILE = fileURLToPath(
-  new URL('../modules/custom-certificates/render/worker.mjs', import.meta.url),
+  new URL('../modules/certificate-engine/render/worker.mjs', import.meta.url),
 );
 
 const SHEET_WORKER_FILE = fileURLToPath(
-  new URL('../modules/custom-certificates/sheet-worker.mjs', import.meta.url),
+  new URL('../modules/certificate-engine/sheet-worker.mjs', import.meta.url),
 );
 
 /**

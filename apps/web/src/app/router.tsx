@@ -1,6 +1,6 @@
 import { profileLabels, RoleType } from '@skill-cert/shared/roles';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { enterprisePageRegistry } from './enterprise-page-registry';
 import { enterprisePages } from './enterprise-pages';
@@ -117,6 +117,14 @@ const signedInRoutes: RouteObject[] = [
     handle: handle('修改密码', { name: 'UpdatePassword' }),
     lazy: page(() => import('@/features/account/update-password-page').then((m) => m.UpdatePasswordPage)),
   },
+  // Spec §2 names the platform's built-in pages /profile/index and /update-password/index: the same pages.
+  ...['profile', 'update-password'].map(
+    (path): RouteObject => ({
+      path: `${path}/index`,
+      handle: { noTab: true, breadcrumb: false } satisfies RouteHandle,
+      element: <Navigate to={`/${path}`} replace />,
+    }),
+  ),
   {
     // Inside the layout, so refreshing a tab keeps the other tabs' pages alive (spec §2 /redirect/:path).
     path: 'redirect/*',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
@@ -216,6 +216,18 @@ describe('/profile', { timeout: 60_000 }, () => {
     expect(within(card as HTMLElement).getByText('平台管理员')).toBeInTheDocument();
     expect(within(card as HTMLElement).getByText('13800000000')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '企业信息' })).toBeNull();
+  });
+});
+
+describe('/profile/index and /update-password/index (spec §2)', { timeout: 60_000 }, () => {
+  it.each([1, 2, 3, 4] as const)('open the profile and password pages for role %i', async (role) => {
+    installFakeNetwork({ 'GET /api/companies/company-1': ok(company({ _id: 'company-1' })) });
+    saveLogin(makeLoginResult({ roles: [role] }));
+    const { router, location } = renderRoute('/profile/index');
+    await waitFor(() => expect(location()).toBe('/profile'));
+    await act(() => router.navigate('/update-password/index'));
+    await waitFor(() => expect(location()).toBe('/update-password'));
+    expect(await screen.findByLabelText('确认新密码')).toBeInTheDocument();
   });
 });
 

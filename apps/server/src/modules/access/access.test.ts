@@ -308,6 +308,33 @@ describe('roles and user grants', () => {
     expect(relog.role_types_info).toEqual([3, 4]);
   });
 
+  it('分配角色 with roles: a server-menu role type without one of its roles is refused, nothing changes', async () => {
+    const token = await platformToken();
+    const users = await api<Paged<{ _id: string }>>(ctx.app, 'GET', '/api/users?keyword=kaoping', { token });
+    const kaoping = users.body.data.list[0];
+    const examiner = await roleNamed(token, '考评员');
+    const refused = await api(ctx.app, 'PUT', `/api/users/${kaoping._id}/roleTypes`, {
+      token,
+      body: { role_type_ids: [3, 4], role_ids: [examiner._id] },
+    });
+    expect(refused.body).toEqual({ code: 400, message: '请为机构端选择至少一个角色', data: null });
+    const same = await login(ctx.app, 'kaoping');
+    expect(same.role_types_info).toEqual([4]);
+
+    const bare = await api(ctx.app, 'PUT', `/api/users/${kaoping._id}/roleTypes`, {
+      token,
+      body: { role_type_ids: [4], role_ids: [] },
+    });
+    expect(bare.body.message).toBe('请为考评员端选择至少一个角色');
+
+    const institutionAdmin = await roleNamed(token, '机构管理员');
+    const granted = await api(ctx.app, 'PUT', `/api/users/${kaoping._id}/roleTypes`, {
+      token,
+      body: { role_type_ids: [1, 3, 4], role_ids: [examiner._id, institutionAdmin._id] },
+    });
+    expect(granted.body).toMatchObject({ code: 200, data: { role_types_info: [1, 3, 4] } });
+  });
+
   it('removing a role type drops the active role and the roles of that portal at the next request', async () => {
     const admin = await platformToken();
     const { token } = await login(ctx.app, 'kaoping');

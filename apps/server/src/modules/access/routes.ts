@@ -25,6 +25,7 @@ import {
   listMenuTree,
   listRoles,
   personalMenus,
+  requireRolePerPortal,
   rolesOfUser,
   setRoleMenus,
   setUserRoles,
@@ -169,9 +170,12 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
       const ids = req.body.role_type_ids as RoleTypeId[];
       const before = await roleTypeIdsOf(db, req.params.id);
+      const roleIds = req.body.role_ids;
       await db.transaction(async (tx) => {
         await setUserRoleTypes(tx, req.params.id, ids);
-        await dropRolesOutsidePortals(tx, req.params.id, ids);
+        if (!roleIds) return dropRolesOutsidePortals(tx, req.params.id, ids);
+        await setUserRoles(tx, req.params.id, roleIds, ids);
+        await requireRolePerPortal(tx, req.params.id, ids);
       });
       const removed = before.filter((id) => !ids.includes(id));
       // spec §4 delete_role_notice: the web app refetches the user and asks them to pick or leave.
@@ -181,7 +185,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
           content: `您的${removed.map((id) => roleTypeNames[id]).join('、')}角色已被移除`,
           templateKey: TemplateKey.DELETE_ROLE,
         });
-      } else if (ids.some((id) => !before.includes(id))) {
+      } else if (roleIds || ids.some((id) => !before.includes(id))) {
         await permissionsUpdated([req.params.id]);
       }
       return ok({ role_types_info: await roleTypeIdsOf(db, req.params.id) }, '保存成功');

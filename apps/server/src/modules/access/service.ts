@@ -1,4 +1,5 @@
 import {
+  MENU_PORTALS,
   type MenuBody,
   type MenuNode,
   type MenuPortal,
@@ -11,6 +12,7 @@ import {
 import type { Paged, PageQuery } from '@skill-cert/shared/pagination';
 import { pageMeta } from '@skill-cert/shared/pagination';
 import { ALL_PERMISSION } from '@skill-cert/shared/permission';
+import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -295,6 +297,16 @@ export async function setUserRoles(
     if (unique.length) await tx.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
   });
   userChanged(userId);
+}
+
+/**
+ * A server-menu role type without a role opens no page (the user would see 暂无可访问的页面): each of
+ * `portals` that has menus needs at least one role of the user.
+ */
+export async function requireRolePerPortal(db: DbOrTx, userId: string, portals: number[]): Promise<void> {
+  const held = new Set((await rolesOfUser(db, userId)).map((r) => r.portal as number));
+  const bare = portals.find((p) => (MENU_PORTALS as readonly number[]).includes(p) && !held.has(p));
+  if (bare !== undefined) throw badRequest(`请为${roleTypeNames[bare as RoleTypeId]}选择至少一个角色`);
 }
 
 /** Removes the roles a user holds in portals no longer among `keptPortals`. */

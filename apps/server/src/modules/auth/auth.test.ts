@@ -111,6 +111,37 @@ describe('POST /api/login (password)', () => {
     expect(res.body).toEqual({ code: 429, message: '登录失败次数过多，请15分钟后再试', data: null });
   });
 
+  it('from the third wrong password it says how many tries are left; the fifth locks', async () => {
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await api(ctx.app, 'POST', '/api/login', {
+        body: { name: 'kaoping', password: 'bad-pass-1' },
+      });
+      messages.push(r.body.message);
+    }
+    expect(messages).toEqual([
+      '用户名或密码错误',
+      '用户名或密码错误',
+      '用户名或密码错误，还可尝试2次',
+      '用户名或密码错误，还可尝试1次',
+      '用户名或密码错误，登录失败次数过多，请15分钟后再试',
+    ]);
+  });
+
+  it('failures count per account, whether its name or its phone was typed', async () => {
+    for (const name of ['jigou', '13800000003', 'jigou', '13800000003']) {
+      await api(ctx.app, 'POST', '/api/login', { body: { name, password: 'bad-pass-1' } });
+    }
+    const last = await api(ctx.app, 'POST', '/api/login', {
+      body: { name: 'jigou', password: 'bad-pass-1' },
+    });
+    expect(last.body.message).toBe('用户名或密码错误，登录失败次数过多，请15分钟后再试');
+    const locked = await api(ctx.app, 'POST', '/api/login', {
+      body: { name: '13800000003', password: DEMO_PASSWORD },
+    });
+    expect(locked.status).toBe(429);
+  });
+
   it('limits failures per client address across accounts', async () => {
     const ip = '10.9.8.7';
     for (let i = 0; i < 30; i++) {

@@ -27,6 +27,7 @@ import {
   consumeLoginCode,
   createLoginCode,
   issueLogin,
+  loginFailureKey,
   recordLoginFailure,
   refreshSession,
   revokeAllSessions,
@@ -48,13 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/login', { config: publicRoute, schema: { body: passwordLoginBody } }, async (req) => {
     const { name, password } = req.body;
-    await assertLoginAllowed(db, name, req.ip);
     const user = await findUserByAccount(db, name);
+    const key = loginFailureKey(name, user);
+    await assertLoginAllowed(db, key, req.ip);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await recordLoginFailure(db, name, req.ip);
-      throw badRequest('用户名或密码错误');
+      throw badRequest(await recordLoginFailure(db, key, req.ip));
     }
-    await clearLoginFailures(db, name);
+    await clearLoginFailures(db, key);
     return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
   });
 
@@ -106,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await setPassword(tx, user.id, password);
         await revokeAllSessions(tx, user.id);
       });
-      await clearLoginFailures(db, user.name);
+      await clearLoginFailures(db, loginFailureKey(user.name, user));
       return ok(null, '密码已重置，请使用新密码登录');
     },
   );

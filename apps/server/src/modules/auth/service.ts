@@ -154,9 +154,29 @@ export async function assertLoginAllowed(db: DbOrTx, account: string, ip: string
   if (byIp.n >= LOGIN_MAX_FAILURES_PER_IP) throw tooManyRequests(LOCKED_MESSAGE);
 }
 
-export async function recordLoginFailure(db: DbOrTx, account: string, ip: string): Promise<void> {
+/**
+ * Records a failed password and answers what to tell the user: from the third failure in the window on,
+ * how many tries are left before the account is locked (issue 17), then that it is locked.
+ */
+export async function recordLoginFailure(db: DbOrTx, account: string, ip: string): Promise<string> {
   await db.insert(loginFailures).values({ account, ip });
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+  const [failed] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
+  const left = LOGIN_MAX_FAILURES_PER_ACCOUNT - failed.n;
+  if (left <= 0) return `用户名或密码错误，${LOCKED_MESSAGE}`;
+  if (failed.n >= 3) return `用户名或密码错误，还可尝试${left}次`;
+  return '用户名或密码错误';
 }
+
+/**
+ * The key failures count under: the account, whichever name or phone was typed for it (five wrong
+ * passwords as qiye and five more as its phone were ten tries); an unknown name counts as typed.
+ */
+export const loginFailureKey = (typed: string, user: { id: string } | null | undefined): string =>
+  user ? `user:${user.id}` : `name:${typed.trim().toLowerCase()}`;
 
 export async function clearLoginFailures(db: DbOrTx, account: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.account, account));

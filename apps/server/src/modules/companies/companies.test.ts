@@ -232,7 +232,10 @@ describe('joining by invite code', () => {
     const me = await api<LoginResult>(ctx.app, 'GET', '/api/user', { token: applicant.token });
     expect(me.body.data.company_id).toBe(admin.company_id);
     const msg = await api<MessagePage>(ctx.app, 'GET', '/api/message', { token: applicant.token });
-    expect(msg.body.data.list[0].content).toBe('您加入「示例智能制造有限公司」的申请已通过');
+    expect(msg.body.data.list[0]).toMatchObject({
+      content: '您加入「示例智能制造有限公司」的申请已通过',
+      data: { template_key: 'join_request_approved' },
+    });
   });
 
   it('a rejected request carries the reason to the applicant', async () => {

@@ -10,6 +10,7 @@ import {
   rejectBody,
   subNameBody,
 } from '@skill-cert/shared/company';
+import { TemplateKey } from '@skill-cert/shared/messages';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyRequest } from 'fastify';
@@ -162,6 +163,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请已通过`,
         relatedId: req.company.id,
+        templateKey: TemplateKey.JOIN_APPROVED,
       });
       return ok(null, '已通过');
     },
@@ -185,6 +187,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: `您加入「${companyName}」的申请被驳回：${req.body.reason}`,
         relatedId: req.company.id,
+        templateKey: TemplateKey.JOIN_REJECTED,
       });
       return ok(null, '已驳回');
     },
@@ -209,6 +212,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return ok({ user_id: user.id }, '添加成功');
   });
+        templateKey: TemplateKey.MEMBER_ADDED,
 
   app.delete(
     '/api/companies/members/:userId',
@@ -239,6 +243,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         category: JOIN_CATEGORY,
         content: '您已成为企业管理员',
         relatedId: req.company.id,
+        templateKey: TemplateKey.ADMIN_TRANSFERRED,
       });
       return ok(null, '管理员已移交');
     },
@@ -300,6 +305,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           category: JOIN_CATEGORY,
           content: `您所在的企业「${name}」已被平台${text}`,
           relatedId: req.params.id,
+          templateKey: TemplateKey.COMPANY_STATUS_CHANGED,
         });
         return ok(null, `已${text}`);
       },

@@ -11,20 +11,10 @@ import { testConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { RenderPoolClosed } from '../../plugins/render-pool.ts';
+import { CHUNK_ROWS, TASK_ROWS } from '../certificate-engine/batch-runner.ts';
+import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
 import { ensureRoleTypes } from '../users/service.ts';
-import { TASK_ROWS } from './batch-job.ts';
-import { CHUNK_ROWS } from './service.ts';
-import {
-  createTemplate,
-  DEFAULT_HEADER,
-  enterpriseToken,
-  jpeg,
-  personRow,
-  rawZip,
-  upload,
-  waitForBatch,
-  xlsx,
-} from './test-fixtures.ts';
+import { createTemplate, enterpriseToken, upload, waitForBatch } from './test-fixtures.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;

@@ -4,19 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import type { RenderManyItem } from '../../plugins/render-pool.ts';
-import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from './batch-job.ts';
-import { RenderError, type RenderJob } from './render/types.ts';
-import {
-  createTemplate,
-  DEFAULT_HEADER,
-  enterpriseToken,
-  jpeg,
-  personRow,
-  rawZip,
-  upload,
-  waitForBatch,
-  xlsx,
-} from './test-fixtures.ts';
+import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from '../certificate-engine/batch-runner.ts';
+import { RenderError, type RenderJob } from '../certificate-engine/render/types.ts';
+import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
+import { createTemplate, enterpriseToken, upload, waitForBatch } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 

@@ -14,24 +14,20 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from './photos.ts';
-import { removeAbandonedUploads, UPLOADING } from './service.ts';
-import { SHEET_MAX_ROWS } from './sheet.ts';
+import { pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
+import { SHEET_MAX_ROWS } from '../certificate-engine/sheet.ts';
 import {
-  createTemplate,
   DEFAULT_HEADER,
-  enterpriseToken,
   idCard,
   jpeg,
   jpegClaiming,
-  otherCompanyToken,
   personRow,
-  pngClaiming,
   rawZip,
-  upload,
-  waitForBatch,
   xlsx,
-} from './test-fixtures.ts';
+} from '../certificate-engine/test-fixtures.ts';
+import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
+import { removeAbandonedUploads, UPLOADING } from './batches.ts';
+import { createTemplate, enterpriseToken, otherCompanyToken, upload, waitForBatch } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -191,9 +187,13 @@ describe('batch generation', () => {
     const reasons = list.list.map((r) => [r.row_number, r.custom_certificate_produce_status, r.fail_reason]);
     expect(reasons).toEqual([
       [2, 1, null],
-      [3, 2, '请填写 姓名'],
-      [4, 2, `缺少照片：照片压缩包中没有 ${rows[2][2]}.jpg`],
-      [5, 2, `照片不是 JPG/PNG 图片：${rows[3][2]}.png`],
+      [3, 2, '请填写 姓名（表格第 3 行）'],
+      [
+        4,
+        2,
+        `缺少照片：照片压缩包中没有身份证号 ${rows[2][2]} 的照片，应命名为 ${rows[2][2]}.jpg/.jpeg/.png（表格第 4 行）`,
+      ],
+      [5, 2, `照片不是 JPG/PNG 图片：${rows[3][2]}.png（表格第 5 行）`],
     ]);
     expect(list.list[1].custom_certificate_produce_status_value).toBe('生成失败');
     const failedOnly = await certificateList(token, batch._id, '?custom_certificate_produce_status=2');
@@ -215,11 +215,40 @@ describe('batch generation', () => {
     const list = await certificateList(token, batch._id);
     const advice = '请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传';
     expect(list.list.map((r) => r.fail_reason)).toEqual([
-      `照片尺寸过大（9000×9000 像素），${advice}：${rows[0][2]}.png`,
-      `照片尺寸过大（12000×800 像素），${advice}：${rows[1][2]}.jpg`,
-      `照片超过 10M：${rows[2][2]}.jpg`,
+      `照片尺寸过大（9000×9000 像素），${advice}：${rows[0][2]}.png（表格第 2 行）`,
+      `照片尺寸过大（12000×800 像素），${advice}：${rows[1][2]}.jpg（表格第 3 行）`,
+      `照片超过 10M：${rows[2][2]}.jpg（表格第 4 行）`,
       null,
     ]);
+  });
+
+  it("the list shows each row's 序号, and a failed row's reason its sheet row where the 序号 differs", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3].map((i) => personRow(i));
+    rows[1][1] = ''; // 序号 2 on sheet row 3
+    rows[2][0] = '4'; // 序号 4 on sheet row 4: the same number
+    rows[2][1] = '';
+    const res = await uploadBatch(token, { rows });
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
+    const list = await certificateList(token, batch._id);
+    expect(list.list.map((r) => [r.row_key, r.row_number, r.fail_reason])).toEqual([
+      ['1', 2, null],
+      ['2', 3, '请填写 姓名（表格第 3 行）'],
+      ['4', 4, '请填写 姓名'],
+    ]);
+  });
+
+  it('a missing photo names the ID number and every accepted extension (.jpg/.jpeg/.png)', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [personRow(1)];
+    const res = await uploadBatch(token, {
+      rows,
+      photos: [{ name: 'someone-else.jpg', data: jpeg(40, 50) }],
+    });
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
+    const [row] = (await certificateList(token, batch._id)).list;
+    expect(row.fail_reason).toContain(`身份证号 ${rows[0][2]}`);
+    expect(row.fail_reason).toContain(`${rows[0][2]}.jpg/.jpeg/.png`);
   });
 
   it('a row without ID number finds its photo by 序号', async () => {
@@ -265,7 +294,9 @@ describe('batch generation', () => {
     const created = res.body.data as CustomCertificateBatch;
     expect(created.certificate_handle_status).toBe(2);
     const list = await certificateList(token, created._id);
-    expect(list.list.every((r) => r.fail_reason === '缺少照片：未上传照片压缩包')).toBe(true);
+    expect(list.list.map((r) => r.fail_reason)).toEqual(
+      list.list.map((r) => `缺少照片：未上传照片压缩包（表格第 ${r.row_number} 行）`),
+    );
   });
 });
 
@@ -631,7 +662,7 @@ describe('PATCH /api/customCertificates/{id}/reCreate', () => {
     const list = await certificateList(token, batch._id);
     expect(list.list[1]).toMatchObject({
       custom_certificate_produce_status: 2,
-      fail_reason: `请填写 姓名；缺少照片：照片压缩包中没有 ${idCard(2)}.jpg`,
+      fail_reason: `请填写 姓名；缺少照片：照片压缩包中没有身份证号 ${idCard(2)} 的照片，应命名为 ${idCard(2)}.jpg/.jpeg/.png（表格第 3 行）`,
     });
   });
 

@@ -13,32 +13,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
+import { templateInstructions } from '../certificate-engine/sheet.ts';
 import { assertCompanyActive } from '../companies/service.ts';
-import { registerBatchJob } from './batch-job.ts';
-import { DEFAULT_BLANKS } from './defaults.ts';
-import { certificateZip } from './download.ts';
+import { certificateZip, registerBatchRendering } from './batch-rendering.ts';
 import {
   BATCH_NOT_FOUND,
-  type Caller,
-  CERTIFICATE_NOT_FOUND,
   createBatch,
-  createTemplate,
   findBatch,
-  findTemplate,
   getBatch,
-  getCertificate,
-  getTemplate,
   listBatches,
+  removeAbandonedUploads,
+} from './batches.ts';
+import type { Caller } from './caller.ts';
+import {
+  CERTIFICATE_NOT_FOUND,
+  getCertificate,
   listCertificates,
-  listTemplates,
-  PUBLIC_NOT_FOUND,
-  previewTemplate,
-  publicCertificate,
   reCreateCertificate,
+} from './certificates.ts';
+import { PUBLIC_NOT_FOUND, publicCertificate } from './public-page.ts';
+import {
+  createTemplate,
+  findTemplate,
+  getTemplate,
+  listTemplates,
+  previewTemplate,
   TEMPLATE_NOT_FOUND,
   updateTemplate,
-} from './service.ts';
-import { templateInstructions } from './sheet.ts';
+} from './templates.ts';
 
 const idOf = (message: string) => z.object({ id: z.string().uuid(message) });
 const templateParams = idOf(TEMPLATE_NOT_FOUND);
@@ -67,7 +70,8 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     companyId: req.auth.user.companyId!,
   });
 
-  await registerBatchJob(app);
+  await removeAbandonedUploads(db);
+  await registerBatchRendering(app);
 
   app.get('/api/defaultBlanks', { preValidation: enterprise }, async () => ok(DEFAULT_BLANKS));
 

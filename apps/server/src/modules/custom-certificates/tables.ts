@@ -1,29 +1,7 @@
 import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/customCertificate';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
-
-/** Where the QR code to the public page sits: fractions of the page from the top-left, size of the page width. */
-export interface QrPlacement {
-  x: number;
-  y: number;
-  size: number;
-}
-
-/** What a batch renders with: the template as it was when the batch was uploaded. */
-export interface TemplateSnapshot {
-  template_name: string;
-  page_size: PageSizeValue;
-  orientation: Orientation;
-  render_background_file_id: string | null;
-  blanks: TemplateBlank[];
-  qr: QrPlacement;
-}
-
-/** A blank's value on one certificate: text, or the id of the image file. */
-export interface StoredBlankValue {
-  name: string;
-  val: string;
-}
+import type { BlankValue, CertificateTemplate, QrPlacement } from '../certificate-engine/types.ts';
 
 /** A custom certificate template of one company (spec §3, DOMAIN.md 10). */
 export const customCertificateTemplates = pgTable(
@@ -58,7 +36,7 @@ export const customCertificateBatches = pgTable(
     templateId: uuid('template_id')
       .notNull()
       .references(() => customCertificateTemplates.id),
-    template: jsonb('template').$type<TemplateSnapshot>().notNull(),
+    template: jsonb('template').$type<CertificateTemplate>().notNull(),
     name: text('name').notNull(),
     /** The uploaded .xlsx and the optional photos .zip. */
     fileId: uuid('file_id').notNull(),
@@ -85,9 +63,11 @@ export const customCertificates = pgTable(
       .notNull()
       .references(() => customCertificateBatches.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').notNull(),
-    /** The row's place among the data rows of the sheet (1-based). */
+    /** The row's number in the sheet (the header is row 1). */
     rowNumber: integer('row_number').notNull(),
-    blanks: jsonb('blanks').$type<StoredBlankValue[]>().notNull(),
+    /** The row's 序号 as the sheet gives it ('' when empty): what the user numbers the rows by. */
+    rowKey: text('row_key').notNull().default(''),
+    blanks: jsonb('blanks').$type<BlankValue[]>().notNull(),
     /** Every text value, for the list's search. */
     searchText: text('search_text').notNull().default(''),
     /** 0 待生成, 1 生成成功, 2 生成失败. */

@@ -8,18 +8,14 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory } from './photos.ts';
-import { countPixels, inspectPdf } from './render/testing/fixtures.ts';
+import { countPixels, inspectPdf, pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
+import { DEFAULT_HEADER, jpeg, jpegClaiming, png } from '../certificate-engine/test-fixtures.ts';
+import { readZipDirectory } from '../certificate-engine/zip.ts';
 import {
   createTemplate,
-  DEFAULT_HEADER,
   defaultBlanks,
   enterpriseToken,
-  jpeg,
-  jpegClaiming,
   otherCompanyToken,
-  png,
-  pngClaiming,
   upload,
 } from './test-fixtures.ts';
 

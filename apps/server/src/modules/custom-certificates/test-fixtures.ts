@@ -1,111 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { createCanvas } from '@napi-rs/canvas';
 import type {
   CustomCertificateBatch,
   CustomCertificateTemplate,
   DefaultBlank,
   TemplateBody,
 } from '@skill-cert/shared/customCertificate';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { api, login, multipartFile } from '../../../test/harness.ts';
-import { DEFAULT_BLANKS } from './defaults.ts';
-
-export { pngClaiming } from './render/testing/fixtures.ts';
-
-/** A JPEG of the given size with some drawing on it (a realistic background or photo). */
-export function jpeg(width: number, height: number, hue = 210): Buffer {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  const g = ctx.createLinearGradient(0, 0, width, height);
-  g.addColorStop(0, `hsl(${hue}, 60%, 92%)`);
-  g.addColorStop(1, `hsl(${(hue + 40) % 360}, 50%, 80%)`);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, width, height);
-  ctx.strokeStyle = `hsl(${hue}, 50%, 40%)`;
-  ctx.lineWidth = Math.max(2, width / 100);
-  ctx.strokeRect(width * 0.03, height * 0.03, width * 0.94, height * 0.94);
-  return canvas.toBuffer('image/jpeg', 85);
-}
-
-export function png(width: number, height: number): Buffer {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fdf6e3';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#b58900';
-  ctx.fillRect(width / 4, height / 4, width / 2, height / 2);
-  return canvas.toBuffer('image/png');
-}
-
-/** A real JPEG whose frame header is changed to say `width` × `height`. */
-export function jpegClaiming(width: number, height: number): Buffer {
-  const bytes = Buffer.from(jpeg(64, 48));
-  for (let i = 2; i < bytes.length - 9; i++)
-    if (bytes[i] === 0xff && bytes[i + 1] >= 0xc0 && bytes[i + 1] <= 0xc2) {
-      bytes.writeUInt16BE(height, i + 5);
-      bytes.writeUInt16BE(width, i + 7);
-      return bytes;
-    }
-  throw new Error('no frame header');
-}
-
-/**
- * A zip written by hand, so a test can put any name in it, `../` included. Entries are stored, or, with
- * `claimedSize`, deflated and claiming that uncompressed size (what a zip bomb's directory says).
- */
-export function rawZip(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const crc = crc32(e.data);
-    const data = e.claimedSize === undefined ? e.data : deflateSync(e.data);
-    const method = e.claimedSize === undefined ? 0 : 8;
-    const size = e.claimedSize ?? e.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** An .xlsx whose first row is `header` and the rest `rows`. */
-export async function xlsx(header: string[], rows: (string | number | Date | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('证书数据');
-  sheet.addRow(header);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
+import { jpeg, png } from '../certificate-engine/test-fixtures.ts';
 
 export async function upload(
   app: FastifyInstance,
@@ -146,41 +48,6 @@ export async function createTemplate(
   });
   if (res.body.code !== 200) throw new Error(`template: ${res.body.message}`);
   return res.body.data;
-}
-
-/** Header of the default template's sheet: 序号 then the text blanks (required ones marked). */
-export const DEFAULT_HEADER = [
-  '序号',
-  '*姓名',
-  '*身份证号',
-  '*证书编号',
-  '*发证日期',
-  '性别',
-  '*职业名称',
-  '工种/职业方向',
-  '*职业技能等级',
-  '*评价机构名称',
-  '证件类型',
-];
-
-export function idCard(i: number): string {
-  return `1101011990${String(i).padStart(6, '0')}${i % 10}X`.slice(0, 18);
-}
-
-export function personRow(i: number, name = `学员${i}`) {
-  return [
-    String(i),
-    name,
-    idCard(i),
-    `Y00001100000122500${String(i).padStart(4, '0')}`,
-    '2025年06月01日',
-    i % 2 ? '男' : '女',
-    '电工',
-    '维修电工',
-    '四级/中级工',
-    '示例智能制造有限公司',
-    '居民身份证',
-  ];
 }
 
 /** A signed-in enterprise user ('duojuese', a colleague of 'qiye', holds four roles: switched to enterprise). */

@@ -2,8 +2,9 @@ import { PHOTO_ZIP_MAX_BYTES, PHOTO_ZIP_SIZE_MESSAGE } from '@skill-cert/shared/
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipartFile, useTestApp } from '../../../test/harness.ts';
+import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
 import { ARCHIVE_UPLOAD_MAX_BYTES, uploadLimitOf } from '../files/fileType.ts';
-import { enterpriseToken, jpeg, rawZip } from './test-fixtures.ts';
+import { enterpriseToken } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 

@@ -128,6 +128,48 @@ describe('enterprise record applications', () => {
     expect(res.body).toMatchObject({ code: 400, message: '请选择评价依据，请编辑后再提交' });
   });
 
+  it('a draft saves with only an occupation chosen: rows with blanks are kept, rows with nothing are dropped', async () => {
+    const { token } = await enterprise();
+    const res = await create(token, {
+      scopes: [{ occupation_code: '6-31-01-03', work_type: null, levels: [] }],
+      evaluation_basis: 1,
+      sites: [{ name: '', region_code: '', address: '' }],
+      examiners: [{ name: '张考评', id_number: '', phone: '', qualification: '' }],
+      supervisors: [{}],
+    });
+    expect(res.body).toMatchObject({ code: 200, message: '草稿已保存' });
+    const d = res.body.data;
+    expect(d.scopes).toMatchObject([{ occupation_code: '6-31-01-03', occupation_name: '电工', levels: [] }]);
+    expect(d.sites).toHaveLength(0);
+    expect(d.examiners).toMatchObject([{ name: '张考评', id_number: '', phone: '' }]);
+    expect(d.supervisors).toHaveLength(0);
+    expect(d.scope_summary).toBe('电工');
+  });
+
+  it('a draft checks the format of what is filled in, naming the row', async () => {
+    const { token } = await enterprise();
+    const res = await create(token, {
+      examiners: [{ name: '张考评', id_number: '110101198001010011' }],
+    });
+    expect(res.body).toEqual({ code: 400, message: '第1名考评员：身份证号不正确，请核对', data: null });
+    const phone = await create(token, { supervisors: [{ phone: '12345' }] });
+    expect(phone.body.code).toBe(400);
+    expect(phone.body.message).toMatch(/^第1名质量督导员：/);
+  });
+
+  it('submitting a draft with blanks says which field of which row is missing', async () => {
+    const { token } = await enterprise();
+    const body = fullBody({ examiners: [person('张考评', ID_A), { name: '王考评', id_number: ID_C }] });
+    const draft = await create(token, body);
+    expect(draft.body.code).toBe(200);
+    const res = await api(ctx.app, 'POST', `/api/recordApplications/${draft.body.data._id}/submit`, {
+      token,
+    });
+    expect(res.body).toMatchObject({ code: 400, message: '第2名考评员：请输入手机号，请编辑后再提交' });
+    const atOnce = await create(token, { ...body, submit: true });
+    expect(atOnce.body).toMatchObject({ code: 400, message: '第2名考评员：请输入手机号' });
+  });
+
   it('refuses an occupation, 工种 or level that is not in the catalogue', async () => {
     const { token } = await enterprise();
     const cases: [unknown, string][] = [
@@ -148,7 +190,6 @@ describe('enterprise record applications', () => {
         [{ occupation_code: '4-07-03-02', levels: [5] }],
         '第1个评价职业：「企业人力资源管理师」没有五级/初级工等级',
       ],
-      [[{ occupation_code: '6-31-01-03', levels: [] }], '第1个评价职业：请选择评价等级'],
       [[{ occupation_code: '6-31-01-03', levels: [6] }], '第1个评价职业：评价等级不正确'],
       [
         [
@@ -163,6 +204,17 @@ describe('enterprise record applications', () => {
       expect(res.status, message).toBe(400);
       expect(res.body.message).toBe(message);
     }
+    // A draft may still lack the levels; submitting asks for them.
+    const noLevels = await create(
+      token,
+      fullBody({ scopes: [{ occupation_code: '6-31-01-03', levels: [] }] }),
+    );
+    expect(noLevels.body.code).toBe(200);
+    const submitted = await create(
+      token,
+      fullBody({ scopes: [{ occupation_code: '6-31-01-03', levels: [] }], submit: true }),
+    );
+    expect(submitted.body.message).toBe('第1个评价职业：请选择评价等级');
   });
 
   it('refuses a bad ID number, phone or site region, naming the row', async () => {
@@ -182,7 +234,7 @@ describe('enterprise record applications', () => {
       fullBody({ supervisors: [{ ...person('李督导', ID_B), phone: '12345' }] }),
     );
     expect(badPhone.body.message).toBe('第1名质量督导员：手机号格式不正确');
-    const noName = await create(token, fullBody({ supervisors: [{ ...person('', ID_B) }] }));
+    const noName = await create(token, fullBody({ supervisors: [{ ...person('', ID_B) }], submit: true }));
     expect(noName.body.message).toBe('第1名质量督导员：请输入姓名');
     const badRegion = await create(
       token,
@@ -384,7 +436,7 @@ describe('platform review', () => {
     expect(inbox.body.data.list[0]).toMatchObject({
       message_category_name: '备案通知',
       content: `您的备案申请（${d.record_no}）被平台驳回：考评员资格证明不全`,
-      data: { _id: d._id },
+      data: { _id: d._id, template_key: 'record_application_decided' },
     });
 
     const edited = await api<RecordApplicationDetail>(ctx.app, 'PATCH', `/api/recordApplications/${d._id}`, {
@@ -437,7 +489,10 @@ describe('platform review', () => {
     });
     expect(editApproved.body.message).toBe('该备案申请已通过审核，不能再修改');
     const told = await api<MessagePage>(ctx.app, 'GET', '/api/message', { token: ent.token });
-    expect(told.body.data.list[0].content).toBe(`您的备案申请（${d.record_no}）已通过平台审核`);
+    expect(told.body.data.list[0]).toMatchObject({
+      content: `您的备案申请（${d.record_no}）已通过平台审核`,
+      data: { _id: d._id, template_key: 'record_application_decided' },
+    });
   });
 
   it('the platform lists submitted applications of every company, filters them, and never sees drafts', async () => {

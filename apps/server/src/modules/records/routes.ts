@@ -1,3 +1,4 @@
+import { TemplateKey } from '@skill-cert/shared/messages';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import {
   platformRecordListQuery,
@@ -114,6 +115,7 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         category: RECORD_CATEGORY,
         content: `您的备案申请（${recordNo}）已通过平台审核${note ? `：${note}` : ''}`,
         relatedId: req.params.id,
+        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已通过');
     },
@@ -131,6 +133,7 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         category: RECORD_CATEGORY,
         content: `您的备案申请（${recordNo}）被平台驳回：${req.body.reason}`,
         relatedId: req.params.id,
+        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已驳回');
     },

@@ -65,6 +65,10 @@ interface CheckedContent {
 
 async function checkContent(db: DbOrTx, user: UserRow, body: RecordApplicationBody): Promise<CheckedContent> {
   const scopes = body.scopes.map((row, i) => {
+    // A draft's row may still lack its occupation; submitting asks for it.
+    if (!row.occupation_code) {
+      return { occupationCode: '', occupationName: '', workType: null, levels: sortLevels(row.levels) };
+    }
     const occupation = checkScope(row, `第${i + 1}个评价职业`);
     return {
       occupationCode: occupation.code,
@@ -74,7 +78,7 @@ async function checkContent(db: DbOrTx, user: UserRow, body: RecordApplicationBo
     };
   });
   for (const [i, site] of body.sites.entries()) {
-    if (regionNames(site.region_code).length < 2)
+    if (site.region_code && regionNames(site.region_code).length < 2)
       throw badRequest(`第${i + 1}个考核场地：请选择场地所在地区`);
   }
   const basisFileId = body.evaluation_basis === EvaluationBasis.ENTERPRISE ? body.basis_file_id : null;
@@ -244,27 +248,38 @@ export async function submitApplication(
   await db.transaction(async (tx) => {
     const row = await ownApplication(tx, own, id, true);
     refuseChange(row.status, '提交');
-    const [scopes] = await tx
-      .select({ n: count() })
+    const scopes = await tx
+      .select({
+        occupation_code: recordScopes.occupationCode,
+        work_type: recordScopes.workType,
+        levels: recordScopes.levels,
+      })
       .from(recordScopes)
-      .where(eq(recordScopes.applicationId, id));
-    const [sites] = await tx
-      .select({ n: count() })
+      .where(eq(recordScopes.applicationId, id))
+      .orderBy(recordScopes.sort);
+    const sites = await tx
+      .select({ name: recordSites.name, region_code: recordSites.regionCode, address: recordSites.address })
       .from(recordSites)
-      .where(eq(recordSites.applicationId, id));
+      .where(eq(recordSites.applicationId, id))
+      .orderBy(recordSites.sort);
     const people = await tx
-      .select({ kind: recordPersonnel.kind, n: count() })
+      .select({
+        kind: recordPersonnel.kind,
+        name: recordPersonnel.name,
+        id_number: recordPersonnel.idNumber,
+        phone: recordPersonnel.phone,
+        qualification: recordPersonnel.qualification,
+      })
       .from(recordPersonnel)
       .where(eq(recordPersonnel.applicationId, id))
-      .groupBy(recordPersonnel.kind);
-    const n = (kind: number) => people.find((p) => p.kind === kind)?.n ?? 0;
+      .orderBy(recordPersonnel.sort);
     const problem = recordSubmitProblem({
-      scopes: Array(scopes.n),
+      scopes,
       evaluation_basis: row.evaluationBasis,
       basis_file_id: row.basisFileId,
-      sites: Array(sites.n),
-      examiners: Array(n(EXAMINER)),
-      supervisors: Array(n(SUPERVISOR)),
+      sites,
+      examiners: people.filter((p) => p.kind === EXAMINER).map(({ kind: _, ...p }) => p),
+      supervisors: people.filter((p) => p.kind === SUPERVISOR).map(({ kind: _, ...p }) => p),
     });
     if (problem) throw badRequest(`${problem}，请编辑后再提交`);
     await tx
@@ -347,10 +362,10 @@ async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<Recor
     status_text: recordStatusText[a.status] ?? '',
     scope_summary: scopes
       .filter((s) => s.applicationId === a.id)
-      .map(
-        (s) =>
-          `${s.occupationName}${s.workType ? `·${s.workType}` : ''}（${s.levels.map(skillLevelName).join('、')}）`,
-      )
+      .map((s) => {
+        const levels = s.levels.length ? `（${s.levels.map(skillLevelName).join('、')}）` : '';
+        return `${s.occupationName || '未选职业'}${s.workType ? `·${s.workType}` : ''}${levels}`;
+      })
       .join('；'),
     site_count: sites.find((s) => s.id === a.id)?.n ?? 0,
     examiner_count: people.find((p) => p.id === a.id && p.kind === EXAMINER)?.n ?? 0,

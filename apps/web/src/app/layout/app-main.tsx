@@ -1,6 +1,7 @@
-import { Activity, type ReactElement, useRef } from 'react';
-import { useOutlet } from 'react-router';
+import { Activity, type ReactElement, type ReactNode, useMemo, useRef } from 'react';
+import { useNavigate, useOutlet } from 'react-router';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
+import { type PageTab, PageTabProvider } from '@/shared/page-tab';
 import { useTabsStore } from '../tabs/tabs-store';
 import type { CurrentPage } from './current-page';
 
@@ -32,15 +33,30 @@ export function AppMain({ page }: { page: CurrentPage | null }) {
       {[...cache.current].map(([key, element]) => (
         <Activity key={`${key}#${versionOf(key)}`} mode={caching && key === page.key ? 'visible' : 'hidden'}>
           <div className="app-page" data-page-key={key}>
-            {element}
+            <TabOfPage tabKey={key}>{element}</TabOfPage>
           </div>
         </Activity>
       ))}
       {!caching && (
         <div className="app-page" key={`live:${page?.key ?? ''}#${page ? versionOf(page.key) : 0}`}>
-          {outlet}
+          {page ? <TabOfPage tabKey={page.key}>{outlet}</TabOfPage> : outlet}
         </div>
       )}
     </main>
   );
+}
+
+/** Lets a page close its own tab as it leaves (useLeavePage). */
+function TabOfPage({ tabKey, children }: { tabKey: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const tab = useMemo<PageTab>(
+    () => ({
+      leave(to) {
+        useTabsStore.getState().dispatch({ type: 'close', key: tabKey });
+        void navigate(to);
+      },
+    }),
+    [tabKey, navigate],
+  );
+  return <PageTabProvider value={tab}>{children}</PageTabProvider>;
 }

@@ -1,3 +1,4 @@
+import { routeAllowsRole } from '@skill-cert/shared/permission';
 import type { RoleTypeId } from '@skill-cert/shared/roles';
 import { useMemo } from 'react';
 import { type UIMatch, useLocation, useMatches } from 'react-router';
@@ -50,6 +51,8 @@ export function useCurrentPage(): CurrentPage | null {
     const fullPath = pathname + search;
     const last = matches.at(-1);
     if (!last) return null;
+    // A route of other roles only redirects (RequireRole): it is no page of this user and opens no tab.
+    if (matches.some((m) => !routeAllowsRole(routeHandle(m).roles, role))) return null;
     if (routeHandle(last).serverMenu) {
       const found = matchServerRoute(table.routes, pathname);
       if (!found || found.route.redirect) return null;

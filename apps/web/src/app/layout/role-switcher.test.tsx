@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/shared/browser';
 import { DICT_STORAGE_KEY } from '@/shared/dict/dict-cache';
-import { saveLogin } from '@/shared/session/session';
+import { ACTIVE_ROLE_KEY, saveLogin } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fullMenus } from '@/test/fake-menus';
 import { fail, installFakeNetwork, makeLoginResult, makeUser, ok } from '@/test/fake-network';
 import { renderRoute } from '@/test/render-route';
-import { roleSwitchQuestion } from './role-switcher';
+import { roleSwitchQuestion, switchRole } from './role-switcher';
 
 const switcher = () => screen.findByRole('button', { name: /切换角色/ });
 
@@ -33,17 +33,14 @@ describe('role switcher', () => {
     expect(screen.queryByRole('button', { name: /切换角色/ })).not.toBeInTheDocument();
   });
 
-  it('asks 确定切换至{role}吗？, then switches, clears the dictionary, loads the new menus, goes home and reloads', async () => {
+  it("asks 确定切换至{role}吗？, then switches, clears the dictionary and loads the new role's home afresh", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     localStorage.setItem(DICT_STORAGE_KEY, JSON.stringify({ exam_type: { items: [], at: Date.now() } }));
     const switched = makeUser({ roles: [2, 4], active_role_type_id: 4 });
-    let role = 2;
     const network = installFakeNetwork({
-      'PATCH /api/user/switchRoleType': () => {
-        role = 4;
-        return ok(switched);
-      },
-      'GET /api/user/personalMenus': () => ok(fullMenus(role === 4 ? 4 : 2)),
+      'PATCH /api/user/switchRoleType': () => ok(switched),
+      'GET /api/user/personalMenus': () => ok(fullMenus(2)),
     });
     saveLogin(makeLoginResult({ roles: [2, 4], active_role_type_id: 2 }));
     const { location } = renderRoute('/company');
@@ -56,14 +53,38 @@ describe('role switcher', () => {
     expect(dialog).toHaveTextContent('确定切换至考评员端吗？');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
 
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/exam-task'));
+    expect(reload).not.toHaveBeenCalled();
     expect(network.callsTo('PATCH /api/user/switchRoleType')[0].body).toEqual({ role: 4 });
     expect(localStorage.getItem(DICT_STORAGE_KEY)).toBeNull();
-    expect(network.callsTo('GET /api/user/personalMenus').length).toBeGreaterThanOrEqual(2);
-    expect(location()).toBe('/exam-task');
-    expect(useSessionStore.getState().user?.active_role_type_id).toBe(4);
-    expect(await screen.findByRole('heading', { name: '考评任务' })).toBeInTheDocument();
+    expect(localStorage.getItem(ACTIVE_ROLE_KEY)).toBe('4');
+    // The open page is not rendered as the new role before the load (that is what sent /company to /404).
+    expect(location()).toBe('/company');
+    expect(useSessionStore.getState().user?.active_role_type_id).toBe(2);
   });
+
+  it.each([
+    [2, 1, [1, 2], null, '/join'],
+    [2, 1, [1, 2], 'c1', '/record-application'],
+    [4, 1, [1, 4], 'c1', '/record-application'],
+    [3, 1, [1, 3], 'c1', '/record-application'],
+    [1, 2, [1, 2], 'c1', '/company'],
+    [1, 3, [1, 3], 'c1', '/record-center'],
+    [1, 4, [1, 4], 'c1', '/exam-task'],
+    [3, 4, [3, 4], null, '/exam-task'],
+  ] as const)(
+    "from role %i to role %i the next page is that role's home",
+    async (from, to, roles, company, home) => {
+      const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+      installFakeNetwork({
+        'PATCH /api/user/switchRoleType': () =>
+          ok(makeUser({ roles: [...roles], active_role_type_id: to, company_id: company })),
+      });
+      saveLogin(makeLoginResult({ roles: [...roles], active_role_type_id: from, company_id: company }));
+      await switchRole(to);
+      expect(assign).toHaveBeenCalledWith(home);
+    },
+  );
 
   it('picking the active role asks nothing and changes nothing', async () => {
     const network = installFakeNetwork({});

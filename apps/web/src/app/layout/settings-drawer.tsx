@@ -76,7 +76,7 @@ export function SettingsDrawer() {
           />
         </div>
       </div>
-      <div className="settings-row">
+      <div className="settings-row settings-row-inline">
         <span className="settings-label">显示标签页</span>
         <Switch aria-label="显示标签页" checked={tagsView} onChange={setTagsView} />
       </div>

@@ -1,4 +1,4 @@
-import { Button, Card, Input, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { Permission } from '@/shared/permissions/permission';
 import type { ServerPageProps } from '../page-registry';
 
@@ -8,7 +8,7 @@ interface PlaceholderPageProps {
   buttons?: { name: string; key: string }[];
 }
 
-/** A page whose screens come in later issues: its title, its actions, and a note field that keeps its text. */
+/** A page whose screens come in later issues: its title and its actions. */
 export function PlaceholderPage({ title, buttons = [] }: PlaceholderPageProps) {
   return (
     <Card>
@@ -23,7 +23,6 @@ export function PlaceholderPage({ title, buttons = [] }: PlaceholderPageProps) {
         </Space>
       )}
       <Typography.Paragraph type="secondary">该页面正在建设中。</Typography.Paragraph>
-      <Input.TextArea aria-label="备注" placeholder="备注（切换标签页后仍保留）" rows={2} />
     </Card>
   );
 }

@@ -176,6 +176,11 @@ describe('login page', () => {
     await screen.findByRole('button', { name: '60秒后重新获取' });
     await user.type(screen.getByPlaceholderText('请输入验证码'), '654321');
     await user.click(screen.getByRole('button', { name: '注册' }));
+    // Register, like login, asks for the privacy agreement first.
+    expect(await screen.findByText('请先阅读并同意隐私协议')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/register')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
+    await user.click(screen.getByRole('button', { name: '注册' }));
 
     expect(await screen.findByRole('heading', { name: '加入或创建企业' })).toBeInTheDocument();
     expect(location()).toBe('/join');

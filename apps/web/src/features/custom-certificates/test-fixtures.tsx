@@ -109,6 +109,7 @@ export function certificateRow(extra: Partial<CustomCertificateRow> = {}): Custo
   return {
     _id: id,
     row_number: 1,
+    row_key: '1',
     blanks: [
       certificateBlank('name', '姓名', '李四'),
       certificateBlank('id_card', '身份证号', '110101199003071234'),

@@ -5,6 +5,7 @@ import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { RecordApplicationContent } from '@/shared/components/record-application/record-application-content';
 import { useRecordApplication } from './api/get-record-application';
+import { useRefreshOnRecordDecision } from './api/use-refresh-on-decision';
 import { canDelete, useRecordActions } from './components/record-actions';
 
 /** 备案详情: all content, the rejection reason, the timeline; 编辑 / 提交审核 while it may change. */
@@ -12,6 +13,7 @@ export function RecordDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const record = useRecordApplication(id);
+  useRefreshOnRecordDecision();
   const { confirmSubmit, confirmDelete } = useRecordActions();
 
   if (record.isError) return <QueryError error={record.error} onRetry={() => void record.refetch()} />;

@@ -57,6 +57,19 @@ describe('RecordForm (备案申请表) rules', { timeout: 60_000 }, () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('保存草稿 with only an occupation chosen saves it without asking for anything else', async () => {
+    const { onSave, user } = renderForm();
+    await pickOccupation(group('评价职业 1'), '电工（6-31-01-03）');
+    await user.click(screen.getByRole('button', { name: '保存草稿' }));
+
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(document.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(0);
+    expect(onSave.mock.calls[0][0]).toMatchObject({
+      scopes: [{ occupation_code: '6-31-01-03', levels: [] }],
+      submit: false,
+    });
+  });
+
   it('an ID number with a wrong check digit and a malformed phone are refused', async () => {
     const { user } = renderForm();
     const examiner = group('考评员 1');

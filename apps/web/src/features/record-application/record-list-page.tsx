@@ -11,6 +11,7 @@ import { RecordStatusTag } from '@/shared/components/record-application/record-s
 import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type RecordQuery, useRecordApplications } from './api/get-record-applications';
+import { useRefreshOnRecordDecision } from './api/use-refresh-on-decision';
 import { canDelete, canEdit, useRecordActions } from './components/record-actions';
 
 type RecordFilters = Omit<RecordQuery, 'page' | 'per_page'>;
@@ -26,6 +27,7 @@ export function RecordListPage() {
   const [filterForm] = Form.useForm<RecordFilters>();
   const paged = usePagedSearch<RecordFilters>({ keyword: '', status: null });
   const records = useRecordApplications(paged.query);
+  useRefreshOnRecordDecision();
   const { confirmSubmit, confirmDelete } = useRecordActions();
 
   const columns: TableColumnsType<RecordApplicationRow> = [

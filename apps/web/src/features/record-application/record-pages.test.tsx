@@ -1,7 +1,9 @@
+import { TemplateKey } from '@skill-cert/shared/messages';
 import type { RecordApplicationRow } from '@skill-cert/shared/recordApplication';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { saveLogin } from '@/shared/session/session';
 import { installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
 import { detail } from '@/test/record-application';
@@ -96,6 +98,51 @@ describe('record application pages', { timeout: 60_000 }, () => {
         per_page: '10',
       }),
     );
+  });
+
+  it('the list and the detail refresh when the platform decision arrives as a message', async () => {
+    let status: 1 | 2 = 1;
+    const network = installFakeNetwork({
+      'GET /api/recordApplications': () =>
+        pagedList([{ ...pending, status, status_text: status === 2 ? '已通过' : '待审核' }]),
+    });
+    signIn();
+    renderRoute('/record-application');
+    expect(within(await rowOf('BA20260102PEND01')).getByText('待审核')).toBeInTheDocument();
+    const before = network.callsTo('GET /api/recordApplications').length;
+
+    status = 2;
+    act(() =>
+      emitMessageArrived({
+        _id: 'm-1',
+        message_category_name: '备案通知',
+        create_time_str: '2026-01-02 10:00:00',
+        content: '您的备案申请（BA20260102PEND01）已通过平台审核',
+        whether_read: 0,
+        url: null,
+        data: { _id: pending._id, template_key: TemplateKey.RECORD_DECIDED },
+      }),
+    );
+    await waitFor(() =>
+      expect(network.callsTo('GET /api/recordApplications').length).toBeGreaterThan(before),
+    );
+    expect(await within(await rowOf('BA20260102PEND01')).findByText('已通过')).toBeInTheDocument();
+  });
+
+  it('新增备案: 取消 closes its tab and returns to the list', async () => {
+    installFakeNetwork({ ...referenceRoutes, 'GET /api/recordApplications': pagedList([draft]) });
+    signIn();
+    const { location } = renderRoute('/record-application/add');
+    const cancel = await waitFor(() => {
+      const found = buttonIn(document.body, '取 消') ?? buttonIn(document.body, '取消');
+      if (!found) throw new Error('no 取消 yet');
+      return found;
+    });
+    expect(document.querySelector('[data-tab-path="/record-application/add"]')).not.toBeNull();
+    await userEvent.click(cancel);
+    await waitFor(() => expect(location()).toBe('/record-application'));
+    await rowOf('BA20260102DRAFT1');
+    expect(document.querySelector('[data-tab-path="/record-application/add"]')).toBeNull();
   });
 
   it('提交审核 from the list asks to confirm, then submits', async () => {

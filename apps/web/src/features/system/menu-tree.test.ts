@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterMenuRows,
-  linkedCheckedKeys,
+  linkedTreeKeys,
   parentIndex,
   parentOptions,
   subtreeIds,
@@ -15,9 +15,16 @@ describe('menu tree helpers', () => {
 
   it('a linked tree shows checked only leaves and fully granted parents', () => {
     const granted = new Set([m.system._id, m.rolePage._id, m.addRole._id, m.userPage._id]);
-    expect(linkedCheckedKeys(m.tree, granted).sort()).toEqual([m.addRole._id, m.userPage._id].sort());
+    expect(linkedTreeKeys(m.tree, granted).checked.sort()).toEqual([m.addRole._id, m.userPage._id].sort());
     const all = new Set([m.system._id, m.rolePage._id, m.addRole._id, m.deleteRole._id, m.userPage._id]);
-    expect(linkedCheckedKeys(m.tree, all)).toContain(m.system._id);
+    expect(linkedTreeKeys(m.tree, all).checked).toContain(m.system._id);
+  });
+
+  it('a page granted without its buttons shows half-checked, as do its granted parents', () => {
+    const granted = new Set([m.system._id, m.rolePage._id]);
+    const keys = linkedTreeKeys(m.tree, granted);
+    expect(keys.checked).toEqual([]);
+    expect(keys.halfChecked.sort()).toEqual([m.system._id, m.rolePage._id].sort());
   });
 
   it('withAncestors completes a grant up to the root; subtreeIds finds a node and all below', () => {

@@ -80,20 +80,27 @@ export function allMenuIds(nodes: readonly MenuNode[]): string[] {
 }
 
 /**
- * What a linked (parent-child) checkable tree should show as checked for a grant: a leaf that is
- * granted, or a parent whose whole subtree is. A parent granted for only some children comes out
- * half-checked from its children.
+ * What a linked tree shows for a grant: checked, a node granted with everything below it; half-checked, a
+ * node granted without all below it (a page without its buttons: the role still opens the page) or with
+ * something granted below it. antd's own conduction would show such a page unticked and drop it on save.
  */
-export function linkedCheckedKeys(nodes: readonly MenuNode[], granted: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  const visit = (n: MenuNode): boolean => {
-    const childrenFull = n.children.map(visit).every(Boolean);
-    const full = granted.has(n._id) && childrenFull;
-    if (full) out.push(n._id);
-    return full;
+export function linkedTreeKeys(
+  nodes: readonly MenuNode[],
+  granted: ReadonlySet<string>,
+): { checked: string[]; halfChecked: string[] } {
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  /** [full, any]: granted with all below it; anything granted at or below it. */
+  const visit = (n: MenuNode): [boolean, boolean] => {
+    const below = n.children.map(visit);
+    const full = granted.has(n._id) && below.every(([f]) => f);
+    const any = granted.has(n._id) || below.some(([, a]) => a);
+    if (full) checked.push(n._id);
+    else if (any) halfChecked.push(n._id);
+    return [full, any];
   };
   nodes.forEach(visit);
-  return out;
+  return { checked, halfChecked };
 }
 
 /** The id and every id below it. */

@@ -151,6 +151,46 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
     expect(await screen.findByText('分配权限成功')).toBeInTheDocument();
   });
 
+  it('a page granted without its buttons shows half-checked; saving keeps it, unchanged or after another tick', async () => {
+    const menus = platformMenus();
+    const operator = role('运营人员');
+    const stored = [menus.system._id, menus.rolePage._id];
+    const network = installFakeNetwork({
+      ...signInPlatform(),
+      'GET /api/roles': paged([operator]),
+      'GET /api/menus': ok(menus.tree),
+      [`GET /api/roles/${operator._id}`]: ok({ ...operator, menu_ids: stored }),
+      [`PUT /api/roles/${operator._id}/menus`]: (request) => ok({ ...operator, ...(request.body as object) }),
+    });
+    renderPage(<RolePage />);
+    const open = async () => {
+      const row = (await screen.findByText('运营人员')).closest('tr')!;
+      await userEvent.click(await within(row).findByRole('button', { name: '分配权限' }));
+      const dialog = await dialogNamed('分配权限：运营人员');
+      await waitFor(() => expect(within(dialog).getByTitle('删除角色')).toBeInTheDocument());
+      return dialog;
+    };
+    const saved = async (n: number) => {
+      await waitFor(() => expect(network.callsTo(`PUT /api/roles/${operator._id}/menus`)).toHaveLength(n));
+      const body = network.callsTo(`PUT /api/roles/${operator._id}/menus`)[n - 1]!.body as {
+        menu_ids: string[];
+      };
+      return [...body.menu_ids].sort();
+    };
+
+    let dialog = await open();
+    expect(treeCheckbox(dialog, '角色管理')).toHaveClass('ant-tree-checkbox-indeterminate');
+    expect(treeCheckbox(dialog, '系统管理')).toHaveClass('ant-tree-checkbox-indeterminate');
+    expect(treeCheckbox(dialog, '新增角色')).not.toHaveClass('ant-tree-checkbox-checked');
+    await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
+    expect(await saved(1)).toEqual([...stored].sort());
+
+    dialog = await open();
+    await userEvent.click(treeCheckbox(dialog, '用户管理'));
+    await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
+    expect(await saved(2)).toEqual([...stored, menus.userPage._id].sort());
+  });
+
   it('unlinked, a page can be granted without its buttons; a button brings its ancestors', async () => {
     const menus = platformMenus();
     const viewer = role('只读');

@@ -54,7 +54,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
     );
   });
 
-  it('分配角色 saves the role types, then roles of the portals held', async () => {
+  it('分配角色 saves the role types and the roles of the portals held in one request', async () => {
     const network = installFakeNetwork({
       ...signInPlatform(),
       'GET /api/users': paged([zhang]),
@@ -62,7 +62,6 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
       [`PUT /api/users/${zhang._id}/roleTypes`]: (request) =>
         ok({ role_types_info: (request.body as { role_type_ids: number[] }).role_type_ids }),
-      [`PUT /api/users/${zhang._id}/roles`]: ok({ roles: [] }),
     });
     renderPage(<UserPage />);
     const row = (await screen.findByText('张运营')).closest('tr')!;
@@ -95,15 +94,13 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByTitle('机构管理员'));
     await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
 
-    await waitFor(() => expect(network.callsTo(`PUT /api/users/${zhang._id}/roles`)).toHaveLength(1));
+    await waitFor(() => expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)).toHaveLength(1));
     expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)[0]?.body).toEqual({
       role_type_ids: [1, 2, 3],
-    });
-    expect(network.callsTo(`PUT /api/users/${zhang._id}/roles`)[0]?.body).toEqual({
       role_ids: [operatorRole._id, institutionRole._id],
     });
     const order = network.calls.map((c) => `${c.method} ${c.path}`).filter((k) => k.startsWith('PUT'));
-    expect(order).toEqual([`PUT /api/users/${zhang._id}/roleTypes`, `PUT /api/users/${zhang._id}/roles`]);
+    expect(order).toEqual([`PUT /api/users/${zhang._id}/roleTypes`]);
     expect(await screen.findByText('分配角色成功')).toBeInTheDocument();
   });
 
@@ -114,7 +111,6 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
       'GET /api/roles': (request) =>
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
       [`PUT /api/users/${zhang._id}/roleTypes`]: ok({ role_types_info: [1] }),
-      [`PUT /api/users/${zhang._id}/roles`]: ok({ roles: [] }),
     });
     renderPage(<UserPage />);
     await userEvent.click(
@@ -131,8 +127,36 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '平台端' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
 
-    await waitFor(() => expect(network.callsTo(`PUT /api/users/${zhang._id}/roles`)).toHaveLength(1));
-    expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)[0]?.body).toEqual({ role_type_ids: [1] });
-    expect(network.callsTo(`PUT /api/users/${zhang._id}/roles`)[0]?.body).toEqual({ role_ids: [] });
+    await waitFor(() => expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)).toHaveLength(1));
+    expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)[0]?.body).toEqual({
+      role_type_ids: [1],
+      role_ids: [],
+    });
+  });
+
+  it('a server-menu role type without a role is refused with a Chinese message and nothing is sent', async () => {
+    const network = installFakeNetwork({
+      ...signInPlatform(),
+      'GET /api/users': paged([zhang]),
+      'GET /api/roles': (request) =>
+        paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
+    });
+    renderPage(<UserPage />);
+    await userEvent.click(
+      await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
+        name: '分配角色',
+      }),
+    );
+    const dialog = await waitFor(() => {
+      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('分配角色：张运营'));
+      if (!found) throw new Error('dialog not open');
+      return found;
+    });
+    await waitFor(() => expect(within(dialog).getByText('运营人员')).toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: '考评员端' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
+
+    expect(await within(dialog).findByText('请为考评员端选择至少一个角色')).toBeInTheDocument();
+    expect(network.callsTo(`PUT /api/users/${zhang._id}/roleTypes`)).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { useSessionStore } from './session-store';
 export const TOKEN_COOKIE = 'Admin-Token';
 const LOGIN_TIME_KEY = 'Login-Time';
 const EXPIRES_IN_KEY = 'Token-Expires-In';
-const ACTIVE_ROLE_KEY = 'Active-Role-Type';
+export const ACTIVE_ROLE_KEY = 'Active-Role-Type';
 const ROLE_LIST_KEY = 'Role-Types';
 export const LAST_ACTIVITY_KEY = 'Last-Activity';
 
@@ -36,10 +36,15 @@ export function saveLogin(result: LoginResult): void {
 
 /** Keeps the user in the store and its roles in localStorage (read again by the login page). */
 export function saveUser(user: UserInfo): void {
+  rememberRoles(user);
+  useSessionStore.setState({ user });
+}
+
+/** Keeps the active role and the role list in local storage (spec §3) without re-rendering the open page. */
+export function rememberRoles(user: UserInfo): void {
   if (user.active_role_type_id == null) localStorage.removeItem(ACTIVE_ROLE_KEY);
   else localStorage.setItem(ACTIVE_ROLE_KEY, String(user.active_role_type_id));
   localStorage.setItem(ROLE_LIST_KEY, JSON.stringify(user.role_type_info));
-  useSessionStore.setState({ user });
 }
 
 export function clearSession(): void {

@@ -1,13 +1,11 @@
 import type { LoginResult, PasswordLoginBody, PhoneLoginBody } from '@skill-cert/shared/auth';
-import { App, Button, Checkbox, Form, Tabs } from 'antd';
+import { App, Button, Form, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLoginWithPassword } from '../api/login';
 import { useLoginWithPhone } from '../api/phone-login';
+import { AgreementCheckbox, PRIVACY_REQUIRED_MESSAGE } from './agreement-checkbox';
 import { PasswordLoginForm } from './password-login-form';
 import { PhoneLoginForm } from './phone-login-form';
-
-export const PRIVACY_REQUIRED_MESSAGE = '请先阅读并同意隐私协议';
 
 interface LoginFormsProps {
   onLoggedIn: (result: LoginResult) => void;
@@ -35,12 +33,7 @@ export function LoginForms({ onLoggedIn, onRegister, onForgotPassword }: LoginFo
 
   const agreement = (
     <Form.Item>
-      <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
-        我已阅读并同意
-      </Checkbox>
-      <Link to="/privacy-agreement" target="_blank">
-        《隐私协议》
-      </Link>
+      <AgreementCheckbox checked={agreed} onChange={setAgreed} />
     </Form.Item>
   );
 

@@ -2,11 +2,12 @@ import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult, RegisterBody } from '@skill-cert/shared/auth';
 import { Button, Form, Input, Typography } from 'antd';
 import { useRegister } from '../api/register';
+import { AgreementCheckbox, agreementRule } from './agreement-checkbox';
 import { NewPasswordFields, PhoneField } from './fields';
 import { emailRule, newNameRule } from './rules';
 import { SmsCodeField } from './sms-code-field';
 
-type RegisterValues = RegisterBody & { confirm_password: string };
+type RegisterValues = RegisterBody & { confirm_password: string; agreed: boolean };
 
 interface RegisterFormProps {
   onRegistered: (result: LoginResult) => void;
@@ -17,7 +18,7 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
   const [form] = Form.useForm<RegisterValues>();
   const registration = useRegister();
 
-  const submit = ({ confirm_password: _confirm, ...values }: RegisterValues) => {
+  const submit = ({ confirm_password: _confirm, agreed: _agreed, ...values }: RegisterValues) => {
     registration.mutate(
       {
         name: values.name.trim(),
@@ -49,6 +50,9 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
       </Form.Item>
       <NewPasswordFields noun="密码" />
       <SmsCodeField form={form} purpose="register" />
+      <Form.Item name="agreed" valuePropName="checked" rules={[agreementRule]}>
+        <AgreementCheckbox />
+      </Form.Item>
       <Button type="primary" htmlType="submit" block loading={registration.isPending}>
         注册
       </Button>

@@ -139,7 +139,7 @@ export function BatchCreateModal({
         <Form.Item
           name="photo_zip"
           label="照片压缩包"
-          extra="可选：.zip（不超过 2G），照片以身份证号或行号命名"
+          extra="可选：.zip（不超过 2G），照片以身份证号、姓名-身份证号或序号命名"
         >
           <FileUpload
             extension="zip"

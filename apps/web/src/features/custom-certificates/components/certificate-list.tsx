@@ -78,7 +78,13 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
   };
 
   const columns: TableColumnsType<CustomCertificateRow> = [
-    { title: '行号', dataIndex: 'row_number', width: 70 },
+    // The sheet's 序号 (说明.txt: it identifies the row); the sheet row when the row has none.
+    {
+      title: '序号',
+      dataIndex: 'row_key',
+      width: 70,
+      render: (key: string, row) => key || `第${row.row_number}行`,
+    },
     ...mainBlanks.map((blank): TableColumnsType<CustomCertificateRow>[number] => ({
       title: blank.cn_name,
       key: `blank:${blank.name}`,

@@ -55,4 +55,31 @@ describe('live message box (spec §2 Dialogs)', () => {
       expect(document.querySelector('.message-bell .ant-badge-count:not([data-show="false"])')).toBeNull(),
     );
   });
+
+  it('a long message shows its first lines with 查看全文, its buttons in sight; 查看全文 shows it all', async () => {
+    const WS = installFakeWebSocket();
+    const server = fakeMessageServer([]);
+    installFakeNetwork(server.routes);
+    signIn();
+    renderMessages();
+    const socket = WS.latest();
+    socket.accept();
+    const long = makeMessage({ content: `证书批量生成完成。${'其中一条的说明很长。'.repeat(80)}` });
+    server.add(long);
+    socket.receive({ type: 'message', data: { list: [long], count: 1 } });
+    const box = await screen.findByRole('region', { name: '新消息' });
+
+    const content = box.querySelector('.message-content')!;
+    expect(content).toHaveClass('is-clamped');
+    expect(within(box).getByRole('button', { name: '设为已读' })).toBeInTheDocument();
+    await userEvent.click(within(box).getByRole('button', { name: '查看全文' }));
+    expect(content).not.toHaveClass('is-clamped');
+    await userEvent.click(within(box).getByRole('button', { name: '收起' }));
+    expect(content).toHaveClass('is-clamped');
+  });
+
+  it('a short message has no 查看全文', async () => {
+    const { box } = await pushInto(0);
+    expect(within(box).queryByRole('button', { name: '查看全文' })).toBeNull();
+  });
 });

@@ -7,10 +7,18 @@ import { useMessageActions } from './use-message-actions';
 
 type Busy = 'follow' | 'download' | 'read' | 'remove' | null;
 
+/** Longer content shows its first lines and 查看全文, so the buttons stay in sight (issue 17). */
+const CLAMP_CHARACTERS = 120;
+const CLAMP_LINES = 4;
+const isLong = (content: string) =>
+  content.length > CLAMP_CHARACTERS || content.split('\n').length > CLAMP_LINES;
+
 /** One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). */
 export function MessageItem({ message }: { message: Message }) {
   const actions = useMessageActions();
   const [busy, setBusy] = useState<Busy>(null);
+  const [expanded, setExpanded] = useState(false);
+  const long = isLong(message.content);
   const action = templateActionOf(message);
   const unread = message.whether_read === 0;
 
@@ -47,8 +55,15 @@ export function MessageItem({ message }: { message: Message }) {
           {relativeTime(message.create_time_str) || message.create_time_str}
         </time>
       </div>
-      <p className="message-content">{message.content}</p>
+      <p className={long && !expanded ? 'message-content is-clamped' : 'message-content'}>
+        {message.content}
+      </p>
       <div className="message-actions">
+        {long && (
+          <Button type="link" size="small" className="message-expand" onClick={() => setExpanded((e) => !e)}>
+            {expanded ? '收起' : '查看全文'}
+          </Button>
+        )}
         {action && button('follow', action.label, () => actions.follow(message, action))}
         {message.url && button('download', '下载', () => actions.download(message))}
         {unread && button('read', '设为已读', () => actions.markRead(message))}

@@ -1,5 +1,6 @@
 import type { Message } from '@skill-cert/shared/messages';
 import { useNavigate } from 'react-router';
+import { browser } from '@/shared/browser';
 import { notify } from '@/shared/components/notice/notice';
 import { feedback } from '@/shared/feedback';
 import { errorMessage } from '@/shared/http';
@@ -44,6 +45,8 @@ export function useMessageActions() {
         closeMessageCentre();
         closeMessageBox();
         await navigate(action.to);
+      } else if (action.kind === 'load') {
+        browser.assign(action.to);
       } else {
         useMessagesStore.getState().viewCustomCertificate(action.certificateId);
       }

@@ -3,6 +3,8 @@ import { type Message, TemplateKey } from '@skill-cert/shared/messages';
 /** The button a message gets for its template key (spec §4 template keys and actions). */
 export type TemplateAction =
   | { kind: 'navigate'; label: string; to: string }
+  /** A page load: the session changed with the message (e.g. now a member of a company). */
+  | { kind: 'load'; label: string; to: string }
   | { kind: 'customCertificate'; label: string; certificateId: string };
 
 export function templateActionOf(message: Pick<Message, 'data'>): TemplateAction | null {
@@ -20,6 +22,17 @@ export function templateActionOf(message: Pick<Message, 'data'>): TemplateAction
       return { kind: 'navigate', label: '查看考生', to: `/test-plan/edit/${target}?type=3` };
     case TemplateKey.CUSTOM_CERTIFICATE_DONE:
       return { kind: 'customCertificate', label: '查看证书', certificateId: id };
+    case TemplateKey.RECORD_DECIDED:
+      return { kind: 'navigate', label: '查看', to: `/record-application/detail/${target}` };
+    case TemplateKey.JOIN_APPROVED:
+    case TemplateKey.MEMBER_ADDED:
+      return { kind: 'load', label: '查看', to: '/record-application' };
+    case TemplateKey.JOIN_REJECTED:
+      return { kind: 'load', label: '查看', to: '/join' };
+    case TemplateKey.ADMIN_TRANSFERRED:
+      return { kind: 'load', label: '查看', to: '/user-list' };
+    case TemplateKey.COMPANY_STATUS_CHANGED:
+      return { kind: 'navigate', label: '查看', to: '/profile' };
     default:
       return null;
   }

@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/shared/browser';
+import { onMessageArrived } from '@/shared/realtime/message-events';
 import { useSessionStore } from '@/shared/session/session-store';
 import { installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { useMessagesStore } from '../messages-store';
 import { cancelAccessNotices } from '../notices/access-notices';
-import { onPaperCertificateParsed } from '../paper-certificate-events';
 import { installFakeWebSocket } from '../testing/fake-websocket';
 import { fakeMessageServer, makeMessage, renderMessages, signIn } from '../testing/message-fixtures';
 
@@ -95,7 +95,7 @@ describe('real-time channel (spec §4)', () => {
     signIn();
     renderMessages();
     const listener = vi.fn();
-    const unsubscribe = onPaperCertificateParsed(listener);
+    const unsubscribe = onMessageArrived(['paper_certificate_parse_done'], listener);
     const socket = WS.latest();
     socket.accept();
 

@@ -1,7 +1,8 @@
 import type { RoleTypeInfo } from '@skill-cert/shared/auth';
-import { type Message, TemplateKey, type UnreadMessages } from '@skill-cert/shared/messages';
+import type { Message, UnreadMessages } from '@skill-cert/shared/messages';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { getToken } from '@/shared/session/session';
 import { useCurrentUser } from '@/shared/session/session-store';
 import { bindWebsocket } from '../api/bind-websocket';
@@ -10,7 +11,6 @@ import { MessageBox } from '../components/message-box';
 import { MessageCentre } from '../components/message-centre';
 import { pushMessages, resetMessages, setUnread, useMessagesStore } from '../messages-store';
 import { cancelAccessNotices, handleAccessNotice, isAccessNotice } from '../notices/access-notices';
-import { emitPaperCertificateParsed } from '../paper-certificate-events';
 import { NO_WEBSOCKET_MESSAGE, realtimeUrl, startRealtimeClient } from './realtime-client';
 
 let unsupportedAlerted = false;
@@ -25,8 +25,7 @@ export function handlePushedMessages(data: UnreadMessages, queryClient: QueryCli
 
 function dispatchTemplate(message: Message): void {
   if (isAccessNotice(message)) handleAccessNotice(message);
-  else if (message.data.template_key === TemplateKey.PAPER_CERTIFICATE_PARSED)
-    emitPaperCertificateParsed(message);
+  else emitMessageArrived(message);
 }
 
 /**

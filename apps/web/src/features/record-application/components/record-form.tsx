@@ -23,7 +23,7 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { RegionCascader } from '@/shared/components/region-cascader/region-cascader';
-import { schemaRule } from '@/shared/forms';
+import { draftRule } from '@/shared/forms';
 import type { RecordApplicationInput } from '../api/save-record-application';
 import { FileUpload } from './file-upload';
 
@@ -129,12 +129,17 @@ export function toRecordInput(values: RecordFormValues, submit: boolean): Record
 
 type Intent = 'draft' | 'submit';
 
-const regionRule: FormRule = {
+/** Row fields: a draft checks what is filled in, submitting also asks for what is blank. */
+const rowRule = (intent: { current: Intent }, schema: Parameters<typeof draftRule>[0]) =>
+  draftRule(schema, () => intent.current === 'submit');
+
+const regionRule = (intent: { current: Intent }): FormRule => ({
   required: true,
   validator: async (_rule, value: string[] | undefined) => {
+    if (!value?.length && intent.current === 'draft') return;
     if (!value || value.length < 2) throw new Error('请选择场地所在地区');
   },
-};
+});
 
 /** A list rule that holds only when submitting: a draft may still lack rows. */
 const atLeastOne = (intent: { current: Intent }, message: string) =>
@@ -149,12 +154,14 @@ function ScopeRow({
   name,
   index,
   categories,
+  intent,
   onRemove,
 }: {
   form: FormInstance<RecordFormValues>;
   name: number;
   index: number;
   categories: OccupationCategory[];
+  intent: { current: Intent };
   onRemove: () => void;
 }) {
   const code = Form.useWatch(['scopes', name, 'occupation_code'], form);
@@ -176,7 +183,7 @@ function ScopeRow({
           <Form.Item
             name={[name, 'occupation_code']}
             label="职业（职业编码）"
-            rules={[schemaRule(recordFields.occupationCode)]}
+            rules={[rowRule(intent, recordFields.occupationCode)]}
           >
             <Select
               placeholder="请选择或搜索职业"
@@ -205,7 +212,7 @@ function ScopeRow({
           </Form.Item>
         </Col>
         <Col xs={22} md={9}>
-          <Form.Item name={[name, 'levels']} label="评价等级" rules={[schemaRule(recordFields.levels)]}>
+          <Form.Item name={[name, 'levels']} label="评价等级" rules={[rowRule(intent, recordFields.levels)]}>
             <Checkbox.Group
               disabled={!occupation}
               options={(occupation?.levels ?? [5, 4, 3, 2, 1]).map((l) => ({
@@ -265,7 +272,7 @@ function PersonList({
                   <Form.Item
                     name={[row.name, 'name']}
                     label="姓名"
-                    rules={[schemaRule(recordFields.personName)]}
+                    rules={[rowRule(intent, recordFields.personName)]}
                   >
                     <Input placeholder="请输入姓名" maxLength={32} />
                   </Form.Item>
@@ -274,7 +281,7 @@ function PersonList({
                   <Form.Item
                     name={[row.name, 'id_number']}
                     label="身份证号"
-                    rules={[schemaRule(recordFields.idNumber)]}
+                    rules={[rowRule(intent, recordFields.idNumber)]}
                   >
                     <Input placeholder="请输入18位身份证号" maxLength={18} />
                   </Form.Item>
@@ -283,7 +290,7 @@ function PersonList({
                   <Form.Item
                     name={[row.name, 'phone']}
                     label="手机号"
-                    rules={[schemaRule(recordFields.phone)]}
+                    rules={[rowRule(intent, recordFields.phone)]}
                   >
                     <Input placeholder="请输入手机号" maxLength={11} />
                   </Form.Item>
@@ -292,7 +299,7 @@ function PersonList({
                   <Form.Item
                     name={[row.name, 'qualification']}
                     label="资格（职业/等级）"
-                    rules={[schemaRule(recordFields.qualification)]}
+                    rules={[rowRule(intent, recordFields.qualification)]}
                   >
                     <Input placeholder="如：电工 二级/技师" maxLength={200} />
                   </Form.Item>
@@ -324,8 +331,8 @@ export interface RecordFormProps {
 
 /**
  * The application form (add and edit): scope rows from the occupation catalogue, evaluation basis with its
- * file, sites, examiners and quality supervisors, attachments. 保存草稿 checks the rows filled in;
- * 提交审核 also needs every part, then asks to confirm.
+ * file, sites, examiners and quality supervisors, attachments. 保存草稿 saves whatever is filled in, checking
+ * only its format; 提交审核 also needs every part and field, then asks to confirm.
  */
 export function RecordForm({ categories, initialValues, saving, onSave, onCancel }: RecordFormProps) {
   const { modal } = App.useApp();
@@ -377,6 +384,7 @@ export function RecordForm({ categories, initialValues, saving, onSave, onCancel
                   name={row.name}
                   index={index}
                   categories={categories}
+                  intent={intent}
                   onRemove={() => remove(row.name)}
                 />
               ))}
@@ -440,13 +448,13 @@ export function RecordForm({ categories, initialValues, saving, onSave, onCancel
                       <Form.Item
                         name={[row.name, 'name']}
                         label="场地名称"
-                        rules={[schemaRule(recordFields.siteName)]}
+                        rules={[rowRule(intent, recordFields.siteName)]}
                       >
                         <Input placeholder="请输入场地名称" maxLength={100} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[row.name, 'region']} label="所在地区" rules={[regionRule]}>
+                      <Form.Item name={[row.name, 'region']} label="所在地区" rules={[regionRule(intent)]}>
                         <RegionCascader />
                       </Form.Item>
                     </Col>
@@ -454,7 +462,7 @@ export function RecordForm({ categories, initialValues, saving, onSave, onCancel
                       <Form.Item
                         name={[row.name, 'address']}
                         label="详细地址"
-                        rules={[schemaRule(recordFields.address)]}
+                        rules={[rowRule(intent, recordFields.address)]}
                       >
                         <Input placeholder="请输入详细地址" maxLength={200} />
                       </Form.Item>

@@ -6,7 +6,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePortalRoles } from '../api/get-portal-roles';
 import type { UserRow } from '../api/get-users';
 import { useSetUserRoleTypes } from '../api/set-user-role-types';
-import { useSetUserRoles } from '../api/set-user-roles';
 import { portalName, roleTypeOptions } from '../portals';
 
 interface AssignValues {
@@ -27,7 +26,6 @@ export function AssignRolesModal({ user, onClose }: { user: UserRow | null; onCl
   const roleTypes = Form.useWatch('role_type_ids', form);
   const portalRoles = usePortalRoles(MENU_PORTALS, user !== null);
   const setRoleTypes = useSetUserRoleTypes();
-  const setRoles = useSetUserRoles();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -75,9 +73,8 @@ export function AssignRolesModal({ user, onClose }: { user: UserRow | null; onCl
     });
     setSaving(true);
     try {
-      // Role types first: the server accepts only roles of portals the user holds.
-      await setRoleTypes.mutateAsync({ id: user._id, role_type_ids: values.role_type_ids });
-      await setRoles.mutateAsync({ id: user._id, role_ids });
+      // One request: role types and roles change together, or not at all.
+      await setRoleTypes.mutateAsync({ id: user._id, role_type_ids: values.role_type_ids, role_ids });
       message.success('分配角色成功');
       onClose();
     } catch {
@@ -120,6 +117,17 @@ export function AssignRolesModal({ user, onClose }: { user: UserRow | null; onCl
         <Form.Item
           name="role_ids"
           label="角色"
+          dependencies={['role_type_ids']}
+          rules={[
+            {
+              // A server-menu role type without a role opens no page at all (暂无可访问的页面).
+              validator: async (_rule, ids: string[] | undefined) => {
+                const covered = new Set((ids ?? []).map((id) => portalOfRole.get(id)));
+                const bare = heldPortals.find((portal) => !covered.has(portal));
+                if (bare !== undefined) throw new Error(`请为${portalName(bare)}选择至少一个角色`);
+              },
+            },
+          ]}
           extra={heldPortals.length === 0 ? '请先勾选平台端、机构端或考评员端' : undefined}
         >
           <Select

@@ -8,7 +8,7 @@ import { useGrantRoleMenus } from '../api/grant-role-menus';
 import {
   allMenuIds,
   grantTreeData,
-  linkedCheckedKeys,
+  linkedTreeKeys,
   parentIndex,
   subtreeIds,
   withAncestors,
@@ -19,7 +19,8 @@ const NO_MENUS: MenuNode[] = [];
 
 /**
  * 分配权限: a checkable tree of the role's portal menus, preloaded with its grant. Linked (the default)
- * checks a parent with all its children; unlinked lets a page be granted without its buttons. Either way
+ * checks a parent with all its children and shows a page granted without its buttons half-checked;
+ * unlinked lets a page be granted without its buttons. Either way
  * the saved menu_ids carry every checked node's ancestors (the half-checked parents), so the grant
  * holds together: a button never comes without its page and directory.
  */
@@ -47,19 +48,18 @@ export function GrantMenusModal({ role, onClose }: { role: RoleRow | null; onClo
   const granted = useMemo(() => selected ?? new Set(detail.data?.menu_ids ?? []), [selected, detail.data]);
 
   const checkedKeys: TreeProps['checkedKeys'] = linked
-    ? linkedCheckedKeys(nodes, granted)
+    ? linkedTreeKeys(nodes, granted)
     : { checked: [...granted], halfChecked: [] };
 
-  const onCheck: TreeProps['onCheck'] = (checked, info) => {
-    if (linked) {
-      const keys = Array.isArray(checked) ? checked : checked.checked;
-      setSelected(new Set([...keys, ...(info.halfCheckedKeys ?? [])].map(String)));
-      return;
-    }
+  // The tree never conducts by itself (checkStrictly): linked, a tick takes the node with everything below
+  // it and an untick drops them, while what stays granted above shows half-checked.
+  const onCheck: TreeProps['onCheck'] = (_checked, info) => {
     const key = String(info.node.key);
     const next = new Set(granted);
-    if (info.checked) for (const id of withAncestors([key], parents)) next.add(id);
-    else for (const id of subtreeIds(nodes, key)) next.delete(id);
+    if (info.checked) {
+      for (const id of withAncestors([key], parents)) next.add(id);
+      if (linked) for (const id of subtreeIds(nodes, key)) next.add(id);
+    } else for (const id of subtreeIds(nodes, key)) next.delete(id);
     setSelected(next);
   };
 
@@ -87,7 +87,7 @@ export function GrantMenusModal({ role, onClose }: { role: RoleRow | null; onClo
       <div style={{ maxHeight: 420, overflow: 'auto' }}>
         <Tree
           checkable
-          checkStrictly={!linked}
+          checkStrictly
           treeData={treeData}
           checkedKeys={checkedKeys}
           onCheck={onCheck}

@@ -1,41 +1,57 @@
 import { close, fstat, open as openFd, read } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import type yauzl from 'yauzl';
-import { problem, uploadRejected } from './upload-errors.ts';
 
-/** One photo may be at most this big (uncompressed). */
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** A photos zip may hold at most this many entries and this much uncompressed content. */
+/** A zip (photos, or an .xlsx) may hold at most this many entries and this much uncompressed content. */
 export const ZIP_MAX_ENTRIES = 60_000;
 export const ZIP_MAX_TOTAL_BYTES = 4 * 1024 * 1024 * 1024;
 
 export interface ZipItem {
   /** The entry's path inside the zip, '/'-separated. */
   name: string;
+  /**
+   * The same bytes read as UTF-8, when the zip does not say how its name is encoded and they are valid UTF-8 that
+   * differs from `name`: macOS writes UTF-8 names without saying so, Chinese Windows GBK ones.
+   */
+  utf8Name?: string;
   size: number;
   encrypted: boolean;
   entry: yauzl.Entry;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const gbk = (() => {
-  try {
-    return new TextDecoder('gb18030');
-  } catch {
-    return new TextDecoder('latin1');
-  }
-})();
+const gbk = new TextDecoder('gbk');
 
-/** Names flagged UTF-8 are UTF-8; unflagged ones from Chinese Windows are GBK unless they decode as UTF-8. */
-function decodeName(entry: yauzl.Entry): string {
+/** The Info-ZIP Unicode Path extra field: version 1, the CRC-32 of the header's name, that name in UTF-8. */
+const UNICODE_PATH_FIELD = 0x7075;
+
+function unicodePath(entry: yauzl.Entry): string | null {
+  for (const field of entry.extraFields) {
+    if (field.id !== UNICODE_PATH_FIELD || field.data.length < 6 || field.data[0] !== 1) continue;
+    // A name changed after the field was written: the field no longer describes it.
+    if (field.data.readUInt32LE(1) !== crc32(entry.fileNameRaw)) continue;
+    return field.data.subarray(5).toString('utf8');
+  }
+  return null;
+}
+
+/**
+ * An entry's name: UTF-8 when flagged so (general-purpose bit 11) or given in the Unicode Path field; otherwise the
+ * code page of the Windows that made it, GBK in China. Such a name is also kept as UTF-8 when it reads as that.
+ */
+function decodeName(entry: yauzl.Entry): Pick<ZipItem, 'name' | 'utf8Name'> {
   const raw = entry.fileNameRaw;
-  if (entry.generalPurposeBitFlag & 0x800) return raw.toString('utf8');
+  if (entry.generalPurposeBitFlag & 0x800) return { name: raw.toString('utf8') };
+  const unicode = unicodePath(entry);
+  if (unicode !== null) return { name: unicode };
+  const name = gbk.decode(raw);
   try {
-    return utf8.decode(raw);
+    const asUtf8 = utf8.decode(raw);
+    return asUtf8 === name ? { name } : { name, utf8Name: asUtf8 };
   } catch {
-    return gbk.decode(raw);
+    return { name };
   }
 }
 
@@ -148,8 +164,10 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
   try {
     if (zip.entryCount > ZIP_MAX_ENTRIES) return { zip, items: [] };
     for await (const entry of zip.eachEntry()) {
+      const { name, utf8Name } = decodeName(entry);
       items.push({
-        name: decodeName(entry).replaceAll('\\', '/'),
+        name: name.replaceAll('\\', '/'),
+        ...(utf8Name ? { utf8Name: utf8Name.replaceAll('\\', '/') } : {}),
         size: entry.uncompressedSize,
         encrypted: entry.isEncrypted(),
         entry,
@@ -160,91 +178,4 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
     throw err;
   }
   return { zip, items };
-}
-
-export interface Photo {
-  /** The entry's path in the zip (for messages). */
-  name: string;
-  /** Lower-cased extension without the dot. */
-  ext: string;
-  size: number;
-  encrypted: boolean;
-  entry: yauzl.Entry;
-}
-
-/** Photos by the file name without its extension (lower-cased), from any folder of the zip. */
-export interface PhotoArchive {
-  find(stem: string): Photo | undefined;
-  /** The photo's bytes; at most PHOTO_MAX_BYTES. */
-  read(photo: Photo): Promise<Buffer>;
-  close(): void;
-}
-
-const ignored = (name: string) =>
-  name.endsWith('/') || name.split('/').some((s) => s === '__MACOSX' || s.startsWith('.'));
-
-/**
- * Opens the photos zip of a batch upload. Structural problems reject the upload (400 with data.errors): not a
- * zip, an entry whose path leaves the folder (`../`, absolute), too many entries or too much content, two photos
- * with the same name. A single photo that is too big or not an image is the problem of its row only.
- */
-export async function openPhotoArchive(filePath: string): Promise<PhotoArchive> {
-  let opened: Awaited<ReturnType<typeof readZipDirectory>>;
-  try {
-    opened = await readZipDirectory(filePath);
-  } catch {
-    throw uploadRejected([problem('照片压缩包已损坏或不是 ZIP 文件，请重新压缩后上传', null, '照片压缩包')]);
-  }
-  const { zip, items } = opened;
-  const errors = [];
-  if (zip.entryCount > ZIP_MAX_ENTRIES)
-    errors.push(problem(`照片压缩包中的文件不能超过 ${ZIP_MAX_ENTRIES} 个`, null, '照片压缩包'));
-  const unsafe = items.filter((i) => isUnsafeZipPath(i.name));
-  for (const i of unsafe.slice(0, 20))
-    errors.push(problem(`照片压缩包中含有不安全的路径：${i.name}`, null, '照片压缩包'));
-  const total = items.reduce((sum, i) => sum + i.size, 0);
-  if (total > ZIP_MAX_TOTAL_BYTES)
-    errors.push(problem('照片压缩包解压后超过 4G，请分批上传', null, '照片压缩包'));
-
-  const byStem = new Map<string, Photo>();
-  const duplicates = new Map<string, string[]>();
-  for (const item of items) {
-    if (ignored(item.name) || isUnsafeZipPath(item.name)) continue;
-    const base = path.posix.basename(item.name);
-    const ext = path.posix.extname(base).slice(1).toLowerCase();
-    const stem = (ext ? base.slice(0, -(ext.length + 1)) : base).trim().toLowerCase();
-    if (!stem) continue;
-    const seen = byStem.get(stem);
-    if (seen) {
-      duplicates.set(stem, [...(duplicates.get(stem) ?? [seen.name]), item.name]);
-      continue;
-    }
-    byStem.set(stem, { name: item.name, ext, size: item.size, encrypted: item.encrypted, entry: item.entry });
-  }
-  for (const names of [...duplicates.values()].slice(0, 20))
-    errors.push(problem(`照片压缩包中有重名的照片：${names.join('、')}`, null, '照片压缩包'));
-  if (errors.length) {
-    zip.close();
-    throw uploadRejected(errors);
-  }
-
-  return {
-    find: (stem) => byStem.get(stem.trim().toLowerCase()),
-    async read(photo) {
-      if (photo.size > PHOTO_MAX_BYTES) throw new Error('照片超过 10M');
-      const stream = await zip.openReadStreamPromise(photo.entry);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of stream) {
-        size += chunk.length;
-        if (size > PHOTO_MAX_BYTES) {
-          stream.destroy();
-          throw new Error('照片超过 10M');
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return Buffer.concat(chunks);
-    },
-    close: () => zip.close(),
-  };
 }

@@ -4,17 +4,15 @@ import type { Storage } from '../../plugins/storage.ts';
 import { findFiles, localPathOf } from '../files/service.ts';
 import { NAME_BLANK } from './defaults.ts';
 import type { RenderJob } from './render/types.ts';
-import type { StoredBlankValue, TemplateSnapshot } from './tables.ts';
-
-export const verifyPath = (certificateId: string) => `/information-link/${certificateId}`;
+import type { BlankValue, CertificateTemplate } from './types.ts';
 
 /**
- * One certificate's render job: the template's geometry, the row's text, the photos' paths on disk and the QR
- * code to its public page.
+ * One certificate's render job: the template's geometry, the certificate's text, the photos' paths on disk and
+ * the QR code (its public page).
  */
 export function buildRenderJob(
-  template: TemplateSnapshot,
-  values: StoredBlankValue[],
+  template: CertificateTemplate,
+  values: BlankValue[],
   opts: {
     backgroundPath: string | null;
     imagePathOf: (fileId: string) => string | undefined;

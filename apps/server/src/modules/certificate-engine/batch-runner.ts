@@ -1,24 +1,13 @@
-import { BlankType, ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
 import { breathe } from '../../lib/breathe.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { JobInterrupted } from '../../plugins/jobs.ts';
+import { JobInterrupted, type JobName, type JobPayloads } from '../../plugins/jobs.ts';
 import { type RenderManyItem, RenderPoolClosed } from '../../plugins/render-pool.ts';
-import { insertFilesFrom, putContent } from '../files/service.ts';
+import { putContent } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
-import { buildRenderJob, filePaths, verifyPath } from './render-job.ts';
-import {
-  certificateFileName,
-  finishBatchIfDone,
-  RENDER_GAVE_UP_QUEUE,
-  RENDER_QUEUE,
-  type RenderChunk,
-  removeAbandonedUploads,
-} from './service.ts';
-import { customCertificateBatches, customCertificates } from './tables.ts';
-
-type BatchRow = typeof customCertificateBatches.$inferSelect;
+import { buildRenderJob, filePaths } from './render-job.ts';
+import type { BlankValue, CertificateTemplate } from './types.ts';
 
 /** Results are written in groups (this many, or what a second brought): few statements per batch. */
 const FLUSH_EVERY = 125;
@@ -40,25 +29,88 @@ export const GAVE_UP_REASON = '证书生成任务多次出错已停止，请稍�
 const JOB_RETRY_LIMIT = 20;
 const JOB_RETRY_DELAY_S = 3;
 
-type Outcome =
+/** Rows of one render job: small enough that a crashed instance's share is redone quickly. */
+export const CHUNK_ROWS = 250;
+
+/** One job of a batch: its rows numbered fromRow..toRow (gaps where rows failed before rendering). */
+export interface BatchChunk {
+  batchId: string;
+  fromRow: number;
+  toRow: number;
+}
+
+/** The chunks a batch's rows still to render (their numbers, ascending) are split into, one job each. */
+export function chunksOf(batchId: string, rowNumbers: number[]): BatchChunk[] {
+  const chunks: BatchChunk[] = [];
+  for (let i = 0; i < rowNumbers.length; i += CHUNK_ROWS) {
+    const part = rowNumbers.slice(i, i + CHUNK_ROWS);
+    chunks.push({ batchId, fromRow: part[0], toRow: part[part.length - 1] });
+  }
+  return chunks;
+}
+
+/** A certificate of a batch still waiting for its PDF. */
+export interface WaitingCertificate {
+  id: string;
+  values: BlankValue[];
+  /** What its QR code says (its public page). */
+  qrText: string;
+  /** The PDF's file name. */
+  fileName: string;
+}
+
+/** What became of one certificate: its PDF stored by content (a file id to record it under), or why it failed. */
+export type RenderOutcome =
   | { id: string; ok: true; fileId: string; sha256: string; size: number; name: string }
   | { id: string; ok: false; reason: string };
 
 /**
- * Registers the durable render job of batch uploads. Each job is a range of one batch's rows; it renders the
- * rows still waiting through the worker pool (every core), stores each PDF and marks the row in the database.
- * A row is only ever marked from waiting (0), so a job that runs again after a restart redoes just the rows that
- * were not committed, and none twice. A job that fails for good (its retries spent, by errors or by expiring)
- * lands in RENDER_GAVE_UP_QUEUE, whose handler fails the rows it left waiting and finishes the batch, so no batch
- * stays 生成中 and its uploader always gets the message.
+ * A kind of batch the runner renders: where its rows come from and where their results go. The user of the engine
+ * keeps its own rows and counters; the runner never sees its tables.
  */
-export async function registerBatchJob(app: FastifyInstance): Promise<void> {
-  await removeAbandonedUploads(app.db);
-  await app.jobs.work(RENDER_GAVE_UP_QUEUE, (chunk) => giveUpChunk(app, chunk), {
+export interface RenderBatch<Batch> {
+  /** The pg-boss queue of its chunks (a `BatchChunk` payload); the dead letters of the queue go to `gaveUpQueue`. */
+  queue: ChunkQueue;
+  gaveUpQueue: ChunkQueue;
+  /**
+   * The row source: the template and the chunk's certificates still waiting, in row order, or null when the batch
+   * no longer renders (removed, finished). Only waiting rows: a chunk that runs again after a restart redoes just
+   * the rows whose results were not recorded.
+   */
+  waiting(
+    chunk: BatchChunk,
+  ): Promise<{ batch: Batch; template: CertificateTemplate; certificates: WaitingCertificate[] } | null>;
+  /**
+   * The result sink: records the outcomes of certificates still waiting (one recorded already stays as it is, so
+   * nothing counts twice) and moves the batch's progress. Answers whether certificates of the batch still wait.
+   */
+  record(batch: Batch, outcomes: RenderOutcome[]): Promise<boolean>;
+  /** The chunk's job failed for good: its certificates still waiting fail with `reason`. */
+  giveUp(chunk: BatchChunk, reason: string): Promise<void>;
+  /** Nothing of the chunk waits and no other chunk may: the batch ends if nothing else waits (once, however often called). */
+  finish(batchId: string): Promise<void>;
+}
+
+/** Queues whose jobs are batch chunks. */
+export type ChunkQueue = { [N in JobName]: JobPayloads[N] extends BatchChunk ? N : never }[JobName];
+
+/**
+ * Registers the durable render job of a kind of batch. Each job is a range of one batch's rows; it renders the rows
+ * still waiting through the worker pool (every core), stores each PDF and hands the outcomes to the sink. A row is
+ * only ever recorded from waiting, so a job that runs again after a restart redoes just the rows that were not
+ * recorded, and none twice. A job that fails for good (its retries spent, by errors or by expiring) lands in the
+ * dead-letter queue, whose handler fails the rows it left waiting and finishes the batch, so no batch stays
+ * generating and its user always hears of the end.
+ */
+export async function registerRenderBatch<Batch>(
+  app: FastifyInstance,
+  kind: RenderBatch<Batch>,
+): Promise<void> {
+  await app.jobs.work(kind.gaveUpQueue, (chunk) => giveUpChunk(app, kind, chunk), {
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
   });
-  await app.jobs.work(RENDER_QUEUE, (chunk, job) => renderChunk(app, chunk, job.signal), {
+  await app.jobs.work(kind.queue, (chunk, job) => renderChunk(app, kind, chunk, job.signal), {
     // Three jobs at once, so the pool is kept busy while one of them commits.
     localConcurrency: 3,
     pollingIntervalSeconds: 0.5,
@@ -66,30 +118,18 @@ export async function registerBatchJob(app: FastifyInstance): Promise<void> {
     retryDelay: JOB_RETRY_DELAY_S,
     // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
     expireInSeconds: 300,
-    deadLetter: RENDER_GAVE_UP_QUEUE,
+    deadLetter: kind.gaveUpQueue,
   });
 }
 
 /**
  * The end of a chunk whose job failed for good: its certificates still waiting fail with GAVE_UP_REASON (they can
- * be regenerated), the batch's failure count moves with them, and the batch finishes when nothing else waits.
+ * be regenerated), and the batch finishes when nothing else waits.
  */
-export async function giveUpChunk(app: FastifyInstance, chunk: RenderChunk): Promise<void> {
+async function giveUpChunk<Batch>(app: FastifyInstance, kind: RenderBatch<Batch>, chunk: BatchChunk) {
   app.log.error({ chunk }, '证书生成任务多次失败，剩余证书标记为生成失败');
-  await app.db.transaction(async (tx) => {
-    const res = (await tx.execute(sql`
-      update ${customCertificates}
-      set status = ${ProduceStatus.FAILED}, fail_reason = ${GAVE_UP_REASON}, updated_at = now()
-      where batch_id = ${chunk.batchId} and status = ${ProduceStatus.PENDING}
-        and row_number between ${chunk.fromRow} and ${chunk.toRow}
-      returning id`)) as unknown as { rows: { id: string }[] };
-    if (res.rows.length)
-      await tx
-        .update(customCertificateBatches)
-        .set({ failedCount: sql`${customCertificateBatches.failedCount} + ${res.rows.length}` })
-        .where(eq(customCertificateBatches.id, chunk.batchId));
-  });
-  await finishBatchIfDone(app, chunk.batchId);
+  await kind.giveUp(chunk, GAVE_UP_REASON);
+  await kind.finish(chunk.batchId);
 }
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -103,9 +143,10 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-export async function renderChunk(
+async function renderChunk<Batch>(
   app: FastifyInstance,
-  chunk: RenderChunk,
+  kind: RenderBatch<Batch>,
+  chunk: BatchChunk,
   signal: AbortSignal,
 ): Promise<void> {
   const { db, storage } = app;
@@ -113,45 +154,27 @@ export async function renderChunk(
   // the event loop while it runs; between steps, requests that arrived are answered first (lib/breathe.ts). Without
   // this, three chunks ending together chained their writes and the next chunks' reads into 100–180 ms.
   await breathe();
-  const [batch] = await db
-    .select()
-    .from(customCertificateBatches)
-    .where(eq(customCertificateBatches.id, chunk.batchId));
-  if (batch?.status !== 0) return;
-  const rows = await db
-    .select({
-      id: customCertificates.id,
-      rowNumber: customCertificates.rowNumber,
-      blanks: customCertificates.blanks,
-    })
-    .from(customCertificates)
-    .where(
-      and(
-        eq(customCertificates.batchId, batch.id),
-        eq(customCertificates.status, ProduceStatus.PENDING),
-        between(customCertificates.rowNumber, chunk.fromRow, chunk.toRow),
-      ),
-    )
-    .orderBy(asc(customCertificates.rowNumber));
+  const work = await kind.waiting(chunk);
+  if (!work) return;
+  const { batch, template, certificates: rows } = work;
 
   // Whether, after this chunk's last write, the batch's counters fell short of its total: other chunks are then still
   // under way, and the finishing check (a statement of its own) is left to the one that ends last.
   let othersWaiting = false as boolean;
   if (rows.length > 0) {
-    const template = batch.template;
     const imageNames = new Set(
       template.blanks.filter((b) => b.blank_type === BlankType.IMAGE).map((b) => b.name),
     );
     const paths = await filePaths(db, storage, [
       template.render_background_file_id ?? '',
-      ...rows.flatMap((r) => r.blanks.filter((v) => imageNames.has(v.name) && v.val).map((v) => v.val)),
+      ...rows.flatMap((r) => r.values.filter((v) => imageNames.has(v.name) && v.val).map((v) => v.val)),
     ]);
     await breathe();
     const backgroundPath = template.render_background_file_id
       ? (paths.get(template.render_background_file_id) ?? null)
       : null;
 
-    const outcomes: Outcome[] = [];
+    const outcomes: RenderOutcome[] = [];
     let writing: Promise<void> = Promise.resolve();
     // Results wait at most FLUSH_AFTER_MS before they are written, so progress shows even while renders are slow.
     let timer: NodeJS.Timeout | null = null;
@@ -162,26 +185,26 @@ export async function renderChunk(
       writing = writing.then(async () => {
         if (group.length === 0) return;
         await breathe();
-        othersWaiting = await writeOutcomes(app, batch, group);
+        othersWaiting = await kind.record(batch, group);
       });
       return writing;
     };
 
     type Row = (typeof rows)[number];
     const missingPhoto = (row: Row) =>
-      row.blanks.some((v) => imageNames.has(v.name) && v.val && !paths.has(v.val));
+      row.values.some((v) => imageNames.has(v.name) && v.val && !paths.has(v.val));
     const jobOf = (row: Row) =>
-      buildRenderJob(template, row.blanks, {
+      buildRenderJob(template, row.values, {
         backgroundPath,
         imagePathOf: (fileId) => paths.get(fileId),
-        qrText: `${app.config.publicUrl}${verifyPath(row.id)}`,
+        qrText: row.qrText,
       });
-    const generated = (row: Row, stored: { sha256: string; size: number }): Outcome => ({
+    const generated = (row: Row, stored: { sha256: string; size: number }): RenderOutcome => ({
       id: row.id,
       ok: true,
       fileId: uuidv7(),
       ...stored,
-      name: certificateFileName(row),
+      name: row.fileName,
     });
     const stopping = (err: unknown) => signal.aborted || err instanceof RenderPoolClosed;
 
@@ -189,7 +212,7 @@ export async function renderChunk(
      * One certificate alone, after its first try failed for a reason of the system: retried with a growing pause,
      * then failed with a reason. A bad input of its own fails it at once.
      */
-    const retryAlone = async (row: Row, firstError: unknown): Promise<Outcome> => {
+    const retryAlone = async (row: Row, firstError: unknown): Promise<RenderOutcome> => {
       let error = firstError;
       for (let attempt = 2; ; attempt++) {
         app.log.warn({ err: error, certificateId: row.id, attempt }, '证书生成出错，稍后重试');
@@ -214,7 +237,7 @@ export async function renderChunk(
      * A few certificates in one worker task: the worker writes each PDF into storage and answers its hash, so the
      * main thread only records the outcomes. A certificate the system failed is retried alone.
      */
-    const renderGroup = async (group: Row[]): Promise<Outcome[]> => {
+    const renderGroup = async (group: Row[]): Promise<RenderOutcome[]> => {
       const rendering = group.filter((row) => !missingPhoto(row));
       let items: RenderManyItem[] | null = null;
       let taskError: unknown = null;
@@ -227,7 +250,7 @@ export async function renderChunk(
         }
       }
       return Promise.all(
-        group.map(async (row): Promise<Outcome> => {
+        group.map(async (row): Promise<RenderOutcome> => {
           if (missingPhoto(row)) return { id: row.id, ok: false, reason: '照片文件不存在，请重新上传' };
           const item = items?.[rendering.indexOf(row)];
           if (!item) return retryAlone(row, taskError);
@@ -268,49 +291,5 @@ export async function renderChunk(
     await breathe();
   }
   if (othersWaiting) return;
-  await finishBatchIfDone(app, batch.id);
-}
-
-/**
- * One statement per group: rows still waiting become generated (with their PDF file record) or failed, and the
- * batch's counters move by exactly the rows that changed. One statement with one JSON parameter, not a transaction
- * of several with many bound values: on the embedded database each round trip holds the event loop, and this is
- * the main thread's largest share of a batch. Answers whether certificates of the batch are still waiting.
- */
-async function writeOutcomes(app: FastifyInstance, batch: BatchRow, group: Outcome[]): Promise<boolean> {
-  const values = JSON.stringify(
-    group.map((o) =>
-      o.ok
-        ? { id: o.id, file_id: o.fileId, sha256: o.sha256, size: o.size, origin_name: o.name }
-        : { id: o.id, reason: o.reason },
-    ),
-  );
-  const res = (await app.db.execute(sql`
-    with v as (
-      select * from jsonb_to_recordset(${values}::jsonb)
-        as v(id uuid, file_id uuid, sha256 text, size bigint, origin_name text, reason text)
-    ), marked as (
-      update ${customCertificates} as c
-      set status = case when v.file_id is null then ${ProduceStatus.FAILED}::smallint else ${ProduceStatus.DONE}::smallint end,
-        file_id = v.file_id, fail_reason = v.reason,
-        generated_at = case when v.file_id is null then c.generated_at else now() end, updated_at = now()
-      from v
-      where c.id = v.id and c.status = ${ProduceStatus.PENDING}
-      returning v.file_id, v.sha256, v.size, v.origin_name
-    ), stored as (
-      ${insertFilesFrom(sql`
-        select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,
-          sha256, size, 'pdf' as kind, origin_name
-        from marked where file_id is not null`)}
-    )
-    update ${customCertificateBatches} as b
-    set success_count = b.success_count + (select count(*) from marked where file_id is not null),
-      failed_count = b.failed_count + (select count(*) from marked where file_id is null)
-    where b.id = ${batch.id}
-    returning b.success_count, b.failed_count, b.total`)) as unknown as {
-    rows: { success_count: number; failed_count: number; total: number }[];
-  };
-  const [counts] = res.rows;
-  // No batch row (removed meanwhile): nothing waits, and the finishing check finds nothing to finish.
-  return counts ? counts.success_count + counts.failed_count < counts.total : false;
+  await kind.finish(chunk.batchId);
 }

@@ -2,7 +2,7 @@
  * Rendering benchmark (not part of the tests): ms per certificate in-process and through the pool
  * (1 thread and RENDER_THREADS / all cores), and the PDF size, on a realistic certificate: a heavy
  * 300 dpi JPEG background (converted once), 8 text fields, a bold title, an ID photo and a QR code.
- *   npx tsx apps/server/src/modules/custom-certificates/render/bench.ts [count]
+ *   npx tsx apps/server/src/modules/certificate-engine/render/bench.ts [count]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { createRenderPool } from '../../../plugins/render-pool.ts';

@@ -1,10 +1,10 @@
 import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BLANKS } from './defaults.ts';
-import { buildRenderJob, verifyPath } from './render-job.ts';
-import type { TemplateSnapshot } from './tables.ts';
+import { buildRenderJob } from './render-job.ts';
+import type { CertificateTemplate } from './types.ts';
 
-const template: TemplateSnapshot = {
+const template: CertificateTemplate = {
   template_name: '电工证书',
   page_size: 'A4',
   orientation: 'landscape',
@@ -25,7 +25,7 @@ describe('buildRenderJob', () => {
       {
         backgroundPath: '/data/bg.jpg',
         imagePathOf: (id) => (id === 'photo-file' ? '/data/photo.jpg' : undefined),
-        qrText: `https://cert.example.com${verifyPath('abc')}`,
+        qrText: 'https://cert.example.com/information-link/abc',
       },
     );
     expect(job).toMatchObject({

@@ -1,8 +1,8 @@
 import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/shared/customCertificate';
 import type ExcelJS from 'exceljs';
 import { ID_CARD_BLANK } from './defaults.ts';
-import { readZipDirectory } from './photos.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
+import { readZipDirectory } from './zip.ts';
 
 /** The row key column of the batch spreadsheet: names a row's photos when it has no ID number. */
 export const ROW_KEY_HEADER = '序号';
@@ -58,7 +58,7 @@ export function templateInstructions(templateName: string, blanks: TemplateBlank
         .map((b) => b.cn_name)
         .join('、') || '无'
     }。`,
-    `3. 「${ROW_KEY_HEADER}」列是这一行的编号（如 1、2、3），用于匹配照片，同一表格内请勿重复。`,
+    `3. 「${ROW_KEY_HEADER}」列是这一行的编号（如 1、2、3），证书列表按它显示，也用于匹配照片，同一表格内请勿重复。`,
     `4. 每个单元格不超过 ${VALUE_MAX_LENGTH} 个字符；身份证号等长数字请保持文本格式。`,
     `5. 一次最多 ${SHEET_MAX_ROWS} 行。`,
     '',
@@ -68,11 +68,11 @@ export function templateInstructions(templateName: string, blanks: TemplateBlank
   else {
     const hasIdCard = text.some((b) => b.name === ID_CARD_BLANK);
     const key = hasIdCard
-      ? `身份证号（${text.find((b) => b.name === ID_CARD_BLANK)?.cn_name}列），没有时用${ROW_KEY_HEADER}`
+      ? `身份证号（${text.find((b) => b.name === ID_CARD_BLANK)?.cn_name}列）、姓名-身份证号 或 身份证号-姓名，没有身份证号时用${ROW_KEY_HEADER}`
       : ROW_KEY_HEADER;
     lines.push(
-      '1. 照片放在压缩包内任意文件夹中，格式为 JPG 或 PNG，每张不超过 10M。',
-      `2. 照片文件名 = ${key}，例如 110101199003071234.jpg 或 1.jpg。`,
+      '1. 照片放在压缩包内任意文件夹中，格式为 .jpg、.jpeg 或 .png，每张不超过 10M。',
+      `2. 照片文件名 = ${key}，例如 ${hasIdCard ? '110101199003071234.jpg、张三-110101199003071234.jpg 或 ' : ''}1.jpg。`,
     );
     images.forEach((b, i) => {
       lines.push(
@@ -86,7 +86,7 @@ export function templateInstructions(templateName: string, blanks: TemplateBlank
   lines.push(
     '',
     '三、结果',
-    '缺少必填内容或照片的行会标记为“生成失败”并写明原因，其余照片照常生成；失败的证书可在详情中修改后重新生成。',
+    '缺少必填内容或照片的行会标记为“生成失败”并写明原因，其余证书照常生成；失败的证书可在详情中修改后重新生成。',
   );
   return `${lines.join('\r\n')}\r\n`;
 }

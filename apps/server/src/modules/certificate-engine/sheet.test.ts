@@ -7,9 +7,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from './defaults.ts';
-import { isUnsafeZipPath } from './photos.ts';
-import { cellText, readBatchSheet } from './sheet.ts';
+import { cellText, readBatchSheet, templateInstructions } from './sheet.ts';
 import { DEFAULT_HEADER, personRow, xlsx } from './test-fixtures.ts';
+import { isUnsafeZipPath } from './zip.ts';
 
 // Files the tests write for reading back; removed after the file's tests.
 const scratch = mkdtempSync(path.join(tmpdir(), 'sc-sheet-'));
@@ -128,5 +128,19 @@ describe('zip paths', () => {
     for (const p of ['../a.jpg', 'a/../../b.jpg', '/etc/passwd', 'C:\\x.jpg', '..\\x.jpg'])
       expect(isUnsafeZipPath(p)).toBe(true);
     for (const p of ['照片/110101.jpg', 'a..b.jpg', 'x/y/z.png']) expect(isUnsafeZipPath(p)).toBe(false);
+  });
+});
+
+describe('说明.txt (templateInstructions)', () => {
+  const text = () => templateInstructions('电工证书', blanks);
+
+  it('says the certificates of the other rows are generated as usual (其余证书, not 其余照片)', () => {
+    expect(text()).toContain('其余证书照常生成');
+    expect(text()).not.toContain('其余照片');
+  });
+
+  it('names every way a photo may be named and every accepted extension', () => {
+    expect(text()).toContain('姓名-身份证号 或 身份证号-姓名');
+    expect(text()).toContain('.jpg、.jpeg 或 .png');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "custom_certificates" ADD COLUMN "row_key" text DEFAULT '' NOT NULL;

@@ -1,0 +1,28 @@
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeNetwork } from '@/test/fake-network';
+import { certificateRow, paged, renderPage, signInEnterprise } from '../test-fixtures';
+import { CertificateList } from './certificate-list';
+
+describe('CertificateList', { timeout: 60_000 }, () => {
+  it("numbers rows by the sheet's 序号 (the sheet row only when the row has none)", async () => {
+    signInEnterprise();
+    installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords/b1/certificateList': paged([
+        certificateRow({ row_number: 2, row_key: '1' }),
+        certificateRow({ row_number: 3, row_key: 'A-7' }),
+        certificateRow({ row_number: 4, row_key: '' }),
+      ]),
+    });
+    const { container } = renderPage(<CertificateList batchId="b1" generating={false} />);
+    await waitFor(() => expect(container.querySelectorAll('.ant-table-row')).toHaveLength(3));
+    const table = container.querySelector('table')!;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const column = headers.indexOf('序号');
+    expect(column).toBe(0);
+    const cells = [...table.querySelectorAll('.ant-table-row')].map(
+      (tr) => within(tr as HTMLElement).getAllByRole('cell')[column]!.textContent,
+    );
+    expect(cells).toEqual(['1', 'A-7', '第4行']);
+  });
+});

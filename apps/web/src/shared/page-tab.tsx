@@ -1,0 +1,28 @@
+import { createContext, useCallback, useContext } from 'react';
+import { useNavigate } from 'react-router';
+
+/** What the page area offers the page it renders: leave it for good, closing its tab. */
+export interface PageTab {
+  leave(to: string): void;
+}
+
+const PageTabContext = createContext<PageTab | null>(null);
+
+/** Provided by the app's page area around each page (features cannot reach the tab bar themselves). */
+export const PageTabProvider = PageTabContext.Provider;
+
+/**
+ * Leaves this page for `to` and closes its tab: a finished form (saved, submitted or cancelled) leaves no
+ * tab behind. Without a tab bar it only navigates.
+ */
+export function useLeavePage(): (to: string) => void {
+  const tab = useContext(PageTabContext);
+  const navigate = useNavigate();
+  return useCallback(
+    (to: string) => {
+      if (tab) tab.leave(to);
+      else void navigate(to);
+    },
+    [tab, navigate],
+  );
+}
