@@ -209,18 +209,19 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       category: JOIN_CATEGORY,
       content: `您已被添加为「${company?.name}」的成员`,
       relatedId: req.company.id,
+      templateKey: TemplateKey.MEMBER_ADDED,
     });
     return ok({ user_id: user.id }, '添加成功');
   });
-  templateKey: TemplateKey.MEMBER_ADDED,
-    app.delete(
-      '/api/companies/members/:userId',
-      { ...admin, schema: { params: memberParams } },
-      async (req) => {
-        await removeMember(db, req.company, req.params.userId);
-        return ok(null, '已移除');
-      },
-    );
+
+  app.delete(
+    '/api/companies/members/:userId',
+    { ...admin, schema: { params: memberParams } },
+    async (req) => {
+      await removeMember(db, req.company, req.params.userId);
+      return ok(null, '已移除');
+    },
+  );
 
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
   app.post('/api/newAdmin/sms', { ...admin, schema: { body: newAdminSmsBody } }, async (req) => {
