@@ -20,8 +20,8 @@ import { TASK_ROWS } from '../apps/server/src/modules/certificate-engine/batch-r
 import { DEFAULT_BLANKS } from '../apps/server/src/modules/certificate-engine/defaults.ts';
 import { RENDER_THREAD_NICE } from '../apps/server/src/modules/certificate-engine/render/types.ts';
 import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
+import { createRenderPool } from '../apps/server/src/modules/certificate-engine/render-pool.ts';
 import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
-import { createRenderPool } from '../apps/server/src/plugins/render-pool.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 
 /**

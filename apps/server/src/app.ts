@@ -15,9 +15,13 @@ import { appRoutes } from './modules/app/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authPlugin } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { renderPoolPlugin } from './modules/certificate-engine/render-pool.ts';
 import { enterpriseDoor } from './modules/companies/door.ts';
 import { companyMemberRoutes, companyNewcomerRoutes, companyRoutes } from './modules/companies/routes.ts';
-import { customCertificateRoutes } from './modules/custom-certificates/routes.ts';
+import {
+  customCertificateMemberRoutes,
+  customCertificateRoutes,
+} from './modules/custom-certificates/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
@@ -33,7 +37,6 @@ import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
-import { renderPoolPlugin } from './plugins/render-pool.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -103,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {
     newcomerRoutes: [companyNewcomerRoutes],
-    memberRoutes: [companyMemberRoutes, recordCompanyRoutes],
+    memberRoutes: [companyMemberRoutes, recordCompanyRoutes, customCertificateMemberRoutes],
   });
   await app.register(customCertificateRoutes);
   await app.register(occupationRoutes);

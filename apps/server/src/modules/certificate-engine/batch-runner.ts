@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { breathe } from '../../lib/breathe.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { JobInterrupted, type JobName, type JobPayloads } from '../../plugins/jobs.ts';
-import { type RenderManyItem, RenderPoolClosed } from '../../plugins/render-pool.ts';
 import { putContent } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths } from './render-job.ts';
+import { type RenderManyItem, RenderPoolClosed } from './render-pool.ts';
 import type { BlankValue, CertificateTemplate } from './types.ts';
 
 /** Results are written in groups (this many, or what a second brought): few statements per batch. */

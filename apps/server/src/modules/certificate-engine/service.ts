@@ -1,7 +1,7 @@
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
-import type { RenderBackground } from '../../plugins/render-pool.ts';
 import { buildRenderJob, filePaths } from './render-job.ts';
+import type { RenderBackground } from './render-pool.ts';
 import type { BlankValue, CertificateTemplate } from './types.ts';
 
 export { imageFileProblem } from './render/image-header.ts';

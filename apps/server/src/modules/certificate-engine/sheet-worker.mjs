@@ -1,4 +1,4 @@
-// The sheet thread's entry (plugins/render-pool.ts). Like render/worker.mjs: worker threads on Node 20 do not
+// The sheet thread's entry (certificate-engine/render-pool.ts). Like render/worker.mjs: worker threads on Node 20 do not
 // get tsx's loader of the main thread, so this plain-JS entry registers it, then loads the TypeScript tasks.
 import { register } from 'tsx/esm/api';
 

@@ -1,5 +1,5 @@
 /**
- * The tasks of the sheet thread (plugins/render-pool.ts): exceljs work kept off the main thread, in a thread that
+ * The tasks of the sheet thread (certificate-engine/render-pool.ts): exceljs work kept off the main thread, in a thread that
  * ends when idle so the memory of a ten-thousand-row read does not stay with the server.
  */
 import type { TemplateBlank, UploadRejection, UploadRowError } from '@skill-cert/shared/customCertificate';

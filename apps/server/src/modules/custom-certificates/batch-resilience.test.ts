@@ -3,9 +3,9 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
-import type { RenderManyItem } from '../../plugins/render-pool.ts';
 import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from '../certificate-engine/batch-runner.ts';
 import { RenderError, type RenderJob } from '../certificate-engine/render/types.ts';
+import type { RenderManyItem } from '../certificate-engine/render-pool.ts';
 import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
 import { createTemplate, enterpriseToken, upload, waitForBatch } from './test-fixtures.ts';
 

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { breathe } from '../../lib/breathe.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { chunksOf } from '../certificate-engine/batch-runner.ts';
@@ -21,13 +22,14 @@ import type { BlankValue } from '../certificate-engine/types.ts';
 import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
 import {
   type FileRow,
+  findFiles,
   forgetFiles,
   localPathOf,
   readableFile,
   recordManyFiles,
   webPathOf,
 } from '../files/service.ts';
-import { users } from '../users/tables.ts';
+import { contactsOf } from '../users/service.ts';
 import { finishBatchIfDone, RENDER_QUEUE } from './batch-rendering.ts';
 import { type Caller, companyNameOf, escapeLike } from './caller.ts';
 import { searchTextOf } from './naming.ts';
@@ -60,7 +62,7 @@ export async function createBatch(
   body: z.output<typeof batchUploadBody>,
 ): Promise<CustomCertificateBatch> {
   const { db, storage } = app;
-  const template = await findTemplate(db, caller.companyId, body.custom_certificate_template_id);
+  const template = await findTemplate(db, caller.company, body.custom_certificate_template_id);
   const sheetFile = await readableFile(db, body.file_id, caller.user);
   if (sheetFile.kind === 'xls' || sheetFile.kind === 'doc')
     throw uploadRejected([problem('不支持旧版 .xls 文件，请另存为 .xlsx 后上传', null, null)]);
@@ -80,7 +82,7 @@ export async function createBatch(
   try {
     photos = await collectPhotos(
       storage,
-      { id: caller.user.id, companyId: caller.companyId },
+      { id: caller.user.id, companyId: caller.company.id },
       archive,
       rows,
       images,
@@ -100,7 +102,7 @@ export async function createBatch(
     return {
       id: uuidv7(),
       batchId,
-      companyId: caller.companyId,
+      companyId: caller.company.id,
       rowNumber: row.rowNumber,
       rowKey: row.rowKey,
       blanks,
@@ -119,7 +121,7 @@ export async function createBatch(
   // between the statements instead of waiting seconds for one big transaction.
   await db.insert(customCertificateBatches).values({
     id: batchId,
-    companyId: caller.companyId,
+    companyId: caller.company.id,
     templateId: template.id,
     template: snapshotOf(template),
     name: body.name,
@@ -134,7 +136,7 @@ export async function createBatch(
     // Certificates first: every photo file row written after them is named by one, so a crash in between leaves
     // nothing removeAbandonedUploads cannot find.
     // 100 rows a statement: each statement holds the event loop while it runs (~10 ms here).
-    await inChunks(certificates, 100, (part) => insertCertificates(db, batchId, caller.companyId, part));
+    await inChunks(certificates, 100, (part) => insertCertificates(db, batchId, caller.company.id, part));
     await inChunks(photos.records, 100, (part) => recordManyFiles(db, part));
     await db.transaction(async (tx) => {
       await tx
@@ -157,7 +159,7 @@ export async function createBatch(
   }
   if (chunks.length) app.jobs.notify(RENDER_QUEUE);
   else await finishBatchIfDone(app, batchId);
-  return getBatch(db, caller.companyId, batchId);
+  return getBatch(db, caller.company, batchId);
 }
 
 /** Thousands of certificate rows in one statement with one JSON parameter (see recordManyFiles). */
@@ -248,16 +250,28 @@ export async function removeAbandonedUploads(db: DbOrTx): Promise<void> {
 const batchSelection = {
   batch: customCertificateBatches,
   templateName: customCertificateTemplates.templateName,
-  creatorName: users.name,
-  fileName: sql<
-    string | null
-  >`(select origin_name from files where files.id = ${customCertificateBatches.fileId})`,
 };
 
-function toBatch(
-  row: { batch: BatchRow; templateName: string | null; creatorName: string | null; fileName: string | null },
-  companyName: string,
-): CustomCertificateBatch {
+type BatchQueryRow = { batch: BatchRow; templateName: string | null };
+type NamedBatchRow = BatchQueryRow & { creatorName: string | null; fileName: string | null };
+
+/** Creator and sheet names of a page of batches, from their owners' services (two queries a page). */
+async function withNames(db: DbOrTx, rows: BatchQueryRow[]): Promise<NamedBatchRow[]> {
+  const creators = await contactsOf(
+    db,
+    rows.map((r) => r.batch.createdBy),
+  );
+  const sheets = new Map(
+    (await findFiles(db, [...new Set(rows.map((r) => r.batch.fileId))])).map((f) => [f.id, f.originName]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    creatorName: creators.get(r.batch.createdBy)?.name ?? null,
+    fileName: sheets.get(r.batch.fileId) ?? null,
+  }));
+}
+
+function toBatch(row: NamedBatchRow, companyName: string): CustomCertificateBatch {
   const b = row.batch;
   const handled = b.successCount + b.failedCount;
   return {
@@ -289,38 +303,36 @@ function batchQuery(db: DbOrTx, where: SQL | undefined) {
       customCertificateTemplates,
       eq(customCertificateTemplates.id, customCertificateBatches.templateId),
     )
-    .leftJoin(users, eq(users.id, customCertificateBatches.createdBy))
     .where(where);
 }
 
 /** A batch of the caller's company; any other id is 404. */
-export async function findBatch(db: DbOrTx, companyId: string, id: string): Promise<BatchRow> {
+export async function findBatch(db: DbOrTx, own: CompanyScope, id: string): Promise<BatchRow> {
   const [row] = await db
     .select()
     .from(customCertificateBatches)
-    .where(
-      and(eq(customCertificateBatches.id, id), eq(customCertificateBatches.companyId, companyId), visible),
-    );
+    .where(and(eq(customCertificateBatches.id, id), ofCompany(customCertificateBatches, own), visible));
   if (!row) throw notFound(BATCH_NOT_FOUND);
   return row;
 }
 
-export async function getBatch(db: DbOrTx, companyId: string, id: string): Promise<CustomCertificateBatch> {
+export async function getBatch(db: DbOrTx, own: CompanyScope, id: string): Promise<CustomCertificateBatch> {
   const [row] = await batchQuery(
     db,
-    and(eq(customCertificateBatches.id, id), eq(customCertificateBatches.companyId, companyId), visible),
+    and(eq(customCertificateBatches.id, id), ofCompany(customCertificateBatches, own), visible),
   );
   if (!row) throw notFound(BATCH_NOT_FOUND);
-  return toBatch(row, await companyNameOf(db, companyId));
+  const [named] = await withNames(db, [row]);
+  return toBatch(named, await companyNameOf(db, own.id));
 }
 
 export async function listBatches(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   q: { page: number; per_page: number; name?: string; certificate_handle_status?: number },
 ): Promise<{ list: CustomCertificateBatch[]; total: number }> {
   const where = and(
-    eq(customCertificateBatches.companyId, companyId),
+    ofCompany(customCertificateBatches, own),
     visible,
     q.name ? ilike(customCertificateBatches.name, `%${escapeLike(q.name)}%`) : undefined,
     q.certificate_handle_status !== undefined
@@ -332,6 +344,6 @@ export async function listBatches(
     .orderBy(desc(customCertificateBatches.createdAt))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const companyName = await companyNameOf(db, companyId);
-  return { list: rows.map((r) => toBatch(r, companyName)), total };
+  const companyName = await companyNameOf(db, own.id);
+  return { list: (await withNames(db, rows)).map((r) => toBatch(r, companyName)), total };
 }

@@ -1,11 +1,12 @@
 import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
 import { findCompany } from '../companies/service.ts';
 import type { UserRow } from '../users/service.ts';
 
-/** The caller of a management endpoint: an enterprise user of a company. */
+/** The caller of a management endpoint: an enterprise user and the company the enterprise door found. */
 export interface Caller {
   user: UserRow;
-  companyId: string;
+  company: CompanyScope;
 }
 
 export const companyNameOf = async (db: DbOrTx, companyId: string) =>

@@ -12,6 +12,7 @@ import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { imageFileProblem, RenderError, renderCertificate } from '../certificate-engine/service.ts';
@@ -65,11 +66,11 @@ function toCertificateRow(
 
 export async function listCertificates(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   batchId: string,
   q: { page: number; per_page: number; name?: string; custom_certificate_produce_status?: number },
 ): Promise<{ list: CustomCertificateRow[]; total: number }> {
-  const batch = await findBatch(db, companyId, batchId);
+  const batch = await findBatch(db, own, batchId);
   const where = and(
     eq(customCertificates.batchId, batchId),
     q.name ? ilike(customCertificates.searchText, `%${escapeLike(q.name)}%`) : undefined,
@@ -91,22 +92,22 @@ export async function listCertificates(
   };
 }
 
-async function findCertificate(db: DbOrTx, companyId: string, id: string) {
+async function findCertificate(db: DbOrTx, own: CompanyScope, id: string) {
   const [row] = await db
     .select({ certificate: customCertificates, batch: customCertificateBatches })
     .from(customCertificates)
     .innerJoin(customCertificateBatches, eq(customCertificateBatches.id, customCertificates.batchId))
-    .where(and(eq(customCertificates.id, id), eq(customCertificates.companyId, companyId), visible));
+    .where(and(eq(customCertificates.id, id), ofCompany(customCertificates, own), visible));
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return row;
 }
 
 export async function getCertificate(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   id: string,
 ): Promise<CustomCertificateDetail> {
-  const { certificate: c, batch } = await findCertificate(db, companyId, id);
+  const { certificate: c, batch } = await findCertificate(db, own, id);
   const [template] = await db
     .select({ name: customCertificateTemplates.templateName })
     .from(customCertificateTemplates)
@@ -116,7 +117,7 @@ export async function getCertificate(
     batch_id: batch.id,
     batch_name: batch.name,
     template_name: template?.name ?? batch.template.template_name,
-    company_name: await companyNameOf(db, companyId),
+    company_name: await companyNameOf(db, own.id),
     create_time_str: formatDateTime(c.createdAt),
     generate_time_str: c.generatedAt ? formatDateTime(c.generatedAt) : null,
   };
@@ -134,7 +135,7 @@ export async function reCreateCertificate(
   body: z.output<typeof reCreateBody>,
 ): Promise<CustomCertificateDetail> {
   const { db, storage } = app;
-  const { certificate: c, batch } = await findCertificate(db, caller.companyId, id);
+  const { certificate: c, batch } = await findCertificate(db, caller.company, id);
   if (c.status !== ProduceStatus.FAILED) throw badRequest('只有生成失败的证书可以重新生成');
   const template = batch.template;
   const known = new Map(template.blanks.map((b) => [b.name, b]));
@@ -208,5 +209,5 @@ export async function reCreateCertificate(
     return row;
   });
   if (!updated) throw badRequest('只有生成失败的证书可以重新生成');
-  return getCertificate(db, caller.companyId, id);
+  return getCertificate(db, caller.company, id);
 }

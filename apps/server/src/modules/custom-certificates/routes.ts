@@ -7,15 +7,13 @@ import {
   templateListQuery,
 } from '@skill-cert/shared/customCertificate';
 import { pageMeta } from '@skill-cert/shared/pagination';
-import { RoleType } from '@skill-cert/shared/roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
 import { templateInstructions } from '../certificate-engine/sheet.ts';
-import { assertCompanyActive } from '../companies/service.ts';
 import { certificateZip, registerBatchRendering } from './batch-rendering.ts';
 import {
   BATCH_NOT_FOUND,
@@ -54,47 +52,50 @@ const inline = (name: string) => `inline; filename*=UTF-8''${encodeURIComponent(
 
 /**
  * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered by a durable job, regeneration,
- * the zip download, and the public verification page's data. Everything but the public page is for the
- * enterprise role, inside the caller's company (from the session): other ids answer 404.
+ * the zip download, and the public verification page's data. Everything but the public page is for members
+ * of the enterprise (`customCertificateMemberRoutes`, behind the enterprise door), inside the caller's company:
+ * other ids answer 404.
  */
 export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
-  const enterprise = async (req: FastifyRequest, reply: FastifyReply) => {
-    await enterpriseRole.call(app, req, reply);
-    if (!req.auth.user.companyId) throw forbidden('您还没有加入企业');
-    await assertCompanyActive(db, req.auth.user.companyId);
-  };
-  const caller = (req: FastifyRequest): Caller => ({
-    user: req.auth.user,
-    companyId: req.auth.user.companyId!,
-  });
-
   await removeAbandonedUploads(db);
   await registerBatchRendering(app);
 
-  app.get('/api/defaultBlanks', { preValidation: enterprise }, async () => ok(DEFAULT_BLANKS));
-
-  // ---- templates ----
+  // ---- public verification (no login) ----
   app.get(
-    '/api/customCertificateTemplates',
-    { preValidation: enterprise, schema: { querystring: templateListQuery } },
+    '/api/public/certificates/:id',
+    {
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: z.object({ id: z.string() }) },
+    },
     async (req) => {
-      const { list, total } = await listTemplates(db, caller(req).companyId, req.query);
-      return ok({ list, meta: pageMeta(total, req.query) });
+      if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
+      return ok(await publicCertificate(db, req.params.id));
     },
   );
+};
 
-  app.post(
-    '/api/customCertificateTemplates',
-    { preValidation: enterprise, schema: { body: templateBody } },
-    async (req) => ok(await createTemplate(app, caller(req), req.body), '模板创建成功'),
+/** The enterprise's routes: registered behind the enterprise door (app.ts), which sets `req.company`. */
+export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const caller = (req: FastifyRequest): Caller => ({ user: req.auth.user, company: req.company });
+
+  app.get('/api/defaultBlanks', {}, async () => ok(DEFAULT_BLANKS));
+
+  // ---- templates ----
+  app.get('/api/customCertificateTemplates', { schema: { querystring: templateListQuery } }, async (req) => {
+    const { list, total } = await listTemplates(db, caller(req).company, req.query);
+    return ok({ list, meta: pageMeta(total, req.query) });
+  });
+
+  app.post('/api/customCertificateTemplates', { schema: { body: templateBody } }, async (req) =>
+    ok(await createTemplate(app, caller(req), req.body), '模板创建成功'),
   );
 
   // The PDF itself (not an envelope): previews are not stored.
   app.post(
     '/api/customCertificateTemplates/preview',
-    { preValidation: enterprise, schema: { body: templateBody } },
+    { schema: { body: templateBody } },
     async (req, reply) => {
       const pdf = await previewTemplate(app, caller(req), req.body);
       return reply
@@ -105,24 +106,22 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/customCertificateTemplates/:id',
-    { preValidation: enterprise, schema: { params: templateParams } },
-    async (req) => ok(await getTemplate(db, caller(req).companyId, req.params.id)),
+  app.get('/api/customCertificateTemplates/:id', { schema: { params: templateParams } }, async (req) =>
+    ok(await getTemplate(db, caller(req).company, req.params.id)),
   );
 
   app.patch(
     '/api/customCertificateTemplates/:id',
-    { preValidation: enterprise, schema: { params: templateParams, body: templateBody } },
+    { schema: { params: templateParams, body: templateBody } },
     async (req) => ok(await updateTemplate(app, caller(req), req.params.id, req.body), '模板保存成功'),
   );
 
   // A plain link downloads it: the session cookie is accepted here as on the files routes.
   app.get(
     '/api/customCertificateTemplates/:id/zipTemplate',
-    { preValidation: enterprise, config: { cookieAuth: true }, schema: { params: templateParams } },
+    { config: { cookieAuth: true }, schema: { params: templateParams } },
     async (req, reply) => {
-      const template = await findTemplate(db, caller(req).companyId, req.params.id);
+      const template = await findTemplate(db, caller(req).company, req.params.id);
       // Loaded on first use: an idle server does not hold archiver and exceljs.
       const { ZipArchive } = await import('archiver');
       const zip = new ZipArchive({ zlib: { level: 6 } });
@@ -139,39 +138,35 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- batch uploads ----
   app.get(
     '/api/customCertificateBatchUploadRecords',
-    { preValidation: enterprise, schema: { querystring: batchListQuery } },
+    { schema: { querystring: batchListQuery } },
     async (req) => {
-      const { list, total } = await listBatches(db, caller(req).companyId, req.query);
+      const { list, total } = await listBatches(db, caller(req).company, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post(
-    '/api/customCertificateBatchUploadRecords',
-    { preValidation: enterprise, schema: { body: batchUploadBody } },
-    async (req) => ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
+  app.post('/api/customCertificateBatchUploadRecords', { schema: { body: batchUploadBody } }, async (req) =>
+    ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
   );
 
-  app.get(
-    '/api/customCertificateBatchUploadRecords/:id',
-    { preValidation: enterprise, schema: { params: batchParams } },
-    async (req) => ok(await getBatch(db, caller(req).companyId, req.params.id)),
+  app.get('/api/customCertificateBatchUploadRecords/:id', { schema: { params: batchParams } }, async (req) =>
+    ok(await getBatch(db, caller(req).company, req.params.id)),
   );
 
   app.get(
     '/api/customCertificateBatchUploadRecords/:id/certificateList',
-    { preValidation: enterprise, schema: { params: batchParams, querystring: certificateListQuery } },
+    { schema: { params: batchParams, querystring: certificateListQuery } },
     async (req) => {
-      const { list, total } = await listCertificates(db, caller(req).companyId, req.params.id, req.query);
+      const { list, total } = await listCertificates(db, caller(req).company, req.params.id, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
   app.get(
     '/api/customCertificateBatchUploadRecords/:id/downloadCertificateZip',
-    { preValidation: enterprise, config: { cookieAuth: true }, schema: { params: batchParams } },
+    { config: { cookieAuth: true }, schema: { params: batchParams } },
     async (req, reply) => {
-      const batch = await findBatch(db, caller(req).companyId, req.params.id);
+      const batch = await findBatch(db, caller(req).company, req.params.id);
       const gone = new AbortController();
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
@@ -185,29 +180,14 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- certificates ----
-  app.get(
-    '/api/customCertificates/:id',
-    { preValidation: enterprise, schema: { params: certificateParams } },
-    async (req) => ok(await getCertificate(db, caller(req).companyId, req.params.id)),
+  app.get('/api/customCertificates/:id', { schema: { params: certificateParams } }, async (req) =>
+    ok(await getCertificate(db, caller(req).company, req.params.id)),
   );
 
   app.patch(
     '/api/customCertificates/:id/reCreate',
-    { preValidation: enterprise, schema: { params: certificateParams, body: reCreateBody } },
+    { schema: { params: certificateParams, body: reCreateBody } },
     async (req) =>
       ok(await reCreateCertificate(app, caller(req), req.params.id, req.body), '重新生成证书成功！'),
-  );
-
-  // ---- public verification (no login) ----
-  app.get(
-    '/api/public/certificates/:id',
-    {
-      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { params: z.object({ id: z.string() }) },
-    },
-    async (req) => {
-      if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
-      return ok(await publicCertificate(db, req.params.id));
-    },
   );
 };

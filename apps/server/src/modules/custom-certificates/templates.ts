@@ -10,6 +10,7 @@ import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { sampleValue } from '../certificate-engine/defaults.ts';
@@ -58,11 +59,11 @@ function normaliseBlanks(input: ParsedTemplate['blanks']): TemplateBlank[] {
 
 export async function listTemplates(
   db: DbOrTx,
-  companyId: string,
+  own: CompanyScope,
   q: { page: number; per_page: number; template_name?: string },
 ): Promise<{ list: CustomCertificateTemplate[]; total: number }> {
   const where = and(
-    eq(customCertificateTemplates.companyId, companyId),
+    ofCompany(customCertificateTemplates, own),
     q.template_name
       ? ilike(customCertificateTemplates.templateName, `%${escapeLike(q.template_name)}%`)
       : undefined,
@@ -75,22 +76,22 @@ export async function listTemplates(
     .orderBy(desc(customCertificateTemplates.createdAt))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const companyName = await companyNameOf(db, companyId);
+  const companyName = await companyNameOf(db, own.id);
   return { list: rows.map((r) => toTemplate(r, companyName)), total };
 }
 
 /** A template of the caller's company; any other id is 404, as if it did not exist. */
-export async function findTemplate(db: DbOrTx, companyId: string, id: string): Promise<TemplateRow> {
+export async function findTemplate(db: DbOrTx, own: CompanyScope, id: string): Promise<TemplateRow> {
   const [row] = await db
     .select()
     .from(customCertificateTemplates)
-    .where(and(eq(customCertificateTemplates.id, id), eq(customCertificateTemplates.companyId, companyId)));
+    .where(and(eq(customCertificateTemplates.id, id), ofCompany(customCertificateTemplates, own)));
   if (!row) throw notFound(TEMPLATE_NOT_FOUND);
   return row;
 }
 
-export async function getTemplate(db: DbOrTx, companyId: string, id: string) {
-  return toTemplate(await findTemplate(db, companyId, id), await companyNameOf(db, companyId));
+export async function getTemplate(db: DbOrTx, own: CompanyScope, id: string) {
+  return toTemplate(await findTemplate(db, own, id), await companyNameOf(db, own.id));
 }
 
 interface RenderBackground {
@@ -121,7 +122,7 @@ async function renderBackgroundOf(
     .from(customCertificateTemplates)
     .where(
       and(
-        eq(customCertificateTemplates.companyId, caller.companyId),
+        ofCompany(customCertificateTemplates, caller.company),
         eq(customCertificateTemplates.backgroundFileId, fileId),
       ),
     )
@@ -141,7 +142,7 @@ async function renderBackgroundOf(
     bytes: converted.jpeg,
     kind: 'jpg',
     originName: `${file.originName.replace(/\.[^.]*$/, '')}-底图.jpg`,
-    owner: { id: caller.user.id, companyId: caller.companyId },
+    owner: { id: caller.user.id, companyId: caller.company.id },
   });
   return { fileId: stored.id, widthPx: converted.widthPx, heightPx: converted.heightPx };
 }
@@ -165,23 +166,21 @@ export async function createTemplate(app: FastifyInstance, caller: Caller, body:
   const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const [row] = await db
     .insert(customCertificateTemplates)
-    .values({ companyId: caller.companyId, createdBy: caller.user.id, ...templateValues(body, background) })
+    .values({ companyId: caller.company.id, createdBy: caller.user.id, ...templateValues(body, background) })
     .returning();
-  return toTemplate(row, await companyNameOf(db, caller.companyId));
+  return toTemplate(row, await companyNameOf(db, caller.company.id));
 }
 
 export async function updateTemplate(app: FastifyInstance, caller: Caller, id: string, body: ParsedTemplate) {
   const { db } = app;
-  await findTemplate(db, caller.companyId, id);
+  await findTemplate(db, caller.company, id);
   const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const [row] = await db
     .update(customCertificateTemplates)
     .set(templateValues(body, background))
-    .where(
-      and(eq(customCertificateTemplates.id, id), eq(customCertificateTemplates.companyId, caller.companyId)),
-    )
+    .where(and(eq(customCertificateTemplates.id, id), ofCompany(customCertificateTemplates, caller.company)))
     .returning();
-  return toTemplate(row, await companyNameOf(db, caller.companyId));
+  return toTemplate(row, await companyNameOf(db, caller.company.id));
 }
 
 export const snapshotOf = (t: ReturnType<typeof templateValues> | TemplateRow): CertificateTemplate => ({
@@ -200,7 +199,7 @@ export const snapshotOf = (t: ReturnType<typeof templateValues> | TemplateRow): 
 export async function previewTemplate(app: FastifyInstance, caller: Caller, body: ParsedTemplate) {
   const background = await renderBackgroundOf(app, caller, body.background_file_id);
   const snapshot = snapshotOf(templateValues(body, background));
-  const companyName = await companyNameOf(app.db, caller.companyId);
+  const companyName = await companyNameOf(app.db, caller.company.id);
   const values = snapshot.blanks
     .filter((b) => b.blank_type === BlankType.TEXT)
     .map((b) => ({ name: b.name, val: sampleValue(b.name, b.cn_name, companyName) }));

@@ -5,7 +5,7 @@
  *   npx tsx apps/server/src/modules/certificate-engine/render/bench.ts [count]
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { createRenderPool } from '../../../plugins/render-pool.ts';
+import { createRenderPool } from '../render-pool.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
 import { imageBlank, makeBackground, makePhoto, tempDir, textBlank, titleBlank } from './testing/fixtures.ts';
 import type { RenderJob } from './types.ts';

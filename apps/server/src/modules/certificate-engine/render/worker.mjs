@@ -16,6 +16,6 @@ lowerThreadPriority();
 await warmUp();
 
 export default renderTask;
-/** Named tasks: `piscina.run(input, { name })` (plugins/render-pool.ts). */
+/** Named tasks: `piscina.run(input, { name })` (certificate-engine/render-pool.ts). */
 export const background = backgroundTask;
 export const renderMany = renderManyTask;

@@ -2,18 +2,13 @@ import { fileURLToPath } from 'node:url';
 import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
-import { RenderError, type RenderJob } from '../modules/certificate-engine/render/types.ts';
-import type {
-  BackgroundResult,
-  RenderManyInput,
-  RenderManyItem,
-  WorkerResult,
-} from '../modules/certificate-engine/render/worker.ts';
-import type { SheetRow } from '../modules/certificate-engine/sheet.ts';
-import type { ReadSheetResult } from '../modules/certificate-engine/sheet-worker.ts';
-import { uploadRejected } from '../modules/certificate-engine/upload-errors.ts';
+import { RenderError, type RenderJob } from './render/types.ts';
+import type { BackgroundResult, RenderManyInput, RenderManyItem, WorkerResult } from './render/worker.ts';
+import type { SheetRow } from './sheet.ts';
+import type { ReadSheetResult } from './sheet-worker.ts';
+import { uploadRejected } from './upload-errors.ts';
 
-export type { RenderManyItem } from '../modules/certificate-engine/render/worker.ts';
+export type { RenderManyItem } from './render/worker.ts';
 
 /** A template's rendering background: the compact JPEG certificates are drawn on, and its size in pixels. */
 export interface RenderBackground {
@@ -76,13 +71,9 @@ declare module 'fastify' {
 }
 
 /** The worker entry: a small .mjs that registers tsx's loader, then loads the TypeScript engine. */
-const WORKER_FILE = fileURLToPath(
-  new URL('../modules/certificate-engine/render/worker.mjs', import.meta.url),
-);
+const WORKER_FILE = fileURLToPath(new URL('./render/worker.mjs', import.meta.url));
 
-const SHEET_WORKER_FILE = fileURLToPath(
-  new URL('../modules/certificate-engine/sheet-worker.mjs', import.meta.url),
-);
+const SHEET_WORKER_FILE = fileURLToPath(new URL('./sheet-worker.mjs', import.meta.url));
 
 /**
  * How long the sheet thread stays after its last task. It starts on use (~0.3 s, then exceljs loads) and its

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.ts';
-import { contentPath } from '../lib/content-store.ts';
+import { testConfig } from '../../config.ts';
+import { contentPath } from '../../lib/content-store.ts';
+import { configPlugin } from '../../plugins/config.ts';
 import {
   imageBlank,
   inspectPdf,
@@ -15,15 +16,10 @@ import {
   pngClaiming,
   tempDir,
   textBlank,
-} from '../modules/certificate-engine/render/testing/fixtures.ts';
-import {
-  RENDER_THREAD_NICE,
-  RenderError,
-  type RenderJob,
-} from '../modules/certificate-engine/render/types.ts';
-import { rawZip } from '../modules/certificate-engine/test-fixtures.ts';
-import { configPlugin } from './config.ts';
+} from './render/testing/fixtures.ts';
+import { RENDER_THREAD_NICE, RenderError, type RenderJob } from './render/types.ts';
 import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
+import { rawZip } from './test-fixtures.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
