@@ -190,7 +190,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
     renderPage(<MenuPage />);
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
     failing = false;
-    await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await userEvent.click(screen.getByRole('button', { name: '重新获取' }));
     expect(await screen.findByText('系统管理')).toBeInTheDocument();
   });
 

@@ -76,7 +76,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
     installFakeNetwork({ ...signInPlatform(), 'GET /api/roles': fail(403, '没有权限执行此操作') });
     renderPage(<RolePage />);
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
   });
 
   it('validates a new role and creates it', async () => {
