@@ -6,10 +6,8 @@ import type {
   DefaultBlank,
   TemplateBlank,
 } from '@skill-cert/shared/customCertificate';
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
 import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
 
@@ -122,19 +120,10 @@ export function certificateRow(extra: Partial<CustomCertificateRow> = {}): Custo
   };
 }
 
-export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
-  ok({
-    list,
-    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
-  });
-
 /** A signed-in enterprise user with a company. */
 export function signInEnterprise() {
   useSessionStore.setState({ user: makeUser({ roles: [1] }) });
 }
-
-export const renderPage = (page: ReactNode) =>
-  render(<AppProviders queryClient={createQueryClient()}>{page}</AppProviders>);
 
 /** An upload answered as `POST /api/files/upload` does. */
 let uploads = 0;

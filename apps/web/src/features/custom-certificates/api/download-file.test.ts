@@ -1,12 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/provider';
 import { browser } from '@/shared/browser';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { captureDownloads, serveFiles } from '../test-fixtures';
 import { downloadFile, filenameOf, UPLOAD_CANCELLED_MESSAGE, uploadDocument } from './download-file';
 
@@ -123,7 +122,7 @@ describe('uploadDocument', () => {
   });
 
   it('an ended session (HTTP 401) opens the 您已退出 dialog, as every other call does, instead of 上传失败', async () => {
-    render(createElement(AppProviders, null, null));
+    renderWithProviders(null);
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const ended = uploadDocument(zip());
@@ -136,7 +135,7 @@ describe('uploadDocument', () => {
   });
 
   it('code 61 (e.g. a frozen company) shows the 提示 notice like every other call and rejects with its message', async () => {
-    render(createElement(AppProviders, null, null));
+    renderWithProviders(null);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const frozen = uploadDocument(zip());
     FakeXhr.last!.answer(200, { code: 61, message: '企业已被冻结，请联系平台', data: null });
