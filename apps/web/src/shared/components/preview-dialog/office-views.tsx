@@ -73,18 +73,36 @@ interface Sheet {
   truncated: boolean;
 }
 
-/** Every sheet of a workbook as rows of display text (SheetJS formats numbers and dates). */
+/** What a cell shows: its formatted text; a date as 2026-03-01 (with the time when it has one). */
+function cellText(value: unknown, text: string): string {
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  return text;
+}
+
+/**
+ * Every sheet of an .xlsx workbook as rows of display text, read by exceljs (its browser build, loaded only when a
+ * spreadsheet is previewed).
+ */
 export async function readSheets(bytes: ArrayBuffer): Promise<Sheet[]> {
-  const XLSX = await import('xlsx');
-  const workbook = XLSX.read(bytes, { type: 'array' });
-  return workbook.SheetNames.map((name) => {
-    const sheet = workbook.Sheets[name];
-    const rows = sheet
-      ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: '', raw: false, blankrows: false })
-      : [];
+  const exceljs = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+  const { Workbook } = exceljs.default ?? exceljs;
+  const workbook = new Workbook();
+  await workbook.xlsx.load(bytes);
+  return workbook.worksheets.map((worksheet) => {
+    const rows: string[][] = [];
+    worksheet.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value, cell.text ?? '');
+      });
+      rows.push(Array.from(cells, (c) => c ?? ''));
+    });
     return {
-      name,
-      rows: rows.slice(0, SHEET_ROW_LIMIT).map((row) => row.map((cell) => String(cell ?? ''))),
+      name: worksheet.name,
+      rows: rows.slice(0, SHEET_ROW_LIMIT),
       truncated: rows.length > SHEET_ROW_LIMIT,
     };
   });
@@ -118,7 +136,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
   );
 }
 
-/** An .xlsx or .xls shown as an HTML table, with a tab per sheet when there are several. */
+/** An .xlsx shown as an HTML table, with a tab per sheet when there are several. */
 export function SheetView({ url }: { url: string }) {
   const [sheets, setSheets] = useState<Sheet[] | null>(null);
   const [state, setState] = useState<LoadState>('loading');
