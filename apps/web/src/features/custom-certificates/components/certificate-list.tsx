@@ -7,15 +7,15 @@ import {
 import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { BATCH_POLL_MS, certificateZipUrl, useCertificateList } from '../api/batches';
-import { downloadFile } from '../api/download-file';
 import { RegenerateDialog } from './regenerate-dialog';
 import { ProduceStatusTag } from './status-tags';
-import { useNotice } from './use-notice';
 
 /** Spec §8. */
 export const LIST_FAILED = '获取证书数据列表失败，请重新获取！';

@@ -1,18 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
 import { renderWithProviders } from '@/test/render';
 import {
   batch,
   buttonNamed,
   byLabel,
-  captureDownloads,
   certificateBlank,
   certificateRow,
   clickButton,
   dialogNamed,
   dialogTitled,
-  serveFiles,
   signInEnterprise,
 } from '../test-fixtures';
 import { CustomCertificateDetailDialog } from './custom-certificate-detail-dialog';

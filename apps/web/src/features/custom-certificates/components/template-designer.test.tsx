@@ -2,15 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
 import { renderWithProviders } from '@/test/render';
 import { CertificateTemplatePage } from '../certificate-template-page';
 import {
   byLabel,
-  captureDownloads,
   clickButton,
   defaultBlanks,
   dialogNamed,
-  serveFiles,
   signInEnterprise,
   template,
   textBlank,

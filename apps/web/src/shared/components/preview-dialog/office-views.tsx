@@ -1,23 +1,15 @@
 import { Alert, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getToken } from '@/shared/session/session';
+import { fetchFile } from '@/shared/files';
 
 export const FILE_LOAD_FAILED = '文件加载失败，请下载后查看';
 /** Rows shown per sheet; a bigger sheet is cut so the dialog stays responsive. */
 export const SHEET_ROW_LIMIT = 1000;
 
-/**
- * The bytes of an uploaded file. Not `request`: the answer is a file, not an envelope. Same-origin
- * file URLs also accept the session cookie; the header covers a token held without one.
- */
+/** The bytes of an uploaded file, fetched as every download is (an ended session still opens 您已退出). */
 export async function fetchFileBytes(url: string): Promise<ArrayBuffer> {
-  const token = getToken();
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(FILE_LOAD_FAILED);
-  return response.arrayBuffer();
+  const { blob } = await fetchFile(url, '');
+  return blob.arrayBuffer();
 }
 
 type LoadState = 'loading' | 'ready' | 'failed';
@@ -87,7 +79,9 @@ function cellText(value: unknown, text: string): string {
  * spreadsheet is previewed).
  */
 export async function readSheets(bytes: ArrayBuffer): Promise<Sheet[]> {
-  const exceljs = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+  const exceljs = (await import('exceljs')) as typeof import('exceljs') & {
+    default?: typeof import('exceljs');
+  };
   const { Workbook } = exceljs.default ?? exceljs;
   const workbook = new Workbook();
   await workbook.xlsx.load(bytes);

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Workbook } from 'exceljs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { PreviewDialog, type PreviewFile, usePreviewDialog } from './preview-dialog';
 import { downloadUrl, fileExtension, previewKind } from './preview-kind';
