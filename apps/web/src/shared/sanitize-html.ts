@@ -1,72 +1,56 @@
-/** Tags kept by the rich-text sanitiser (spec §9); everything else is unwrapped or dropped. */
-const ALLOWED_TAGS = new Set([
-  'A',
-  'B',
-  'BLOCKQUOTE',
-  'BR',
-  'CODE',
-  'DIV',
-  'EM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HR',
-  'I',
-  'LI',
-  'OL',
-  'P',
-  'PRE',
-  'S',
-  'SPAN',
-  'STRONG',
-  'SUB',
-  'SUP',
-  'TABLE',
-  'TBODY',
-  'TD',
-  'TH',
-  'THEAD',
-  'TR',
-  'U',
-  'UL',
-]);
-/** Elements removed together with their content. */
-const DROPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT']);
+import DOMPurify from 'dompurify';
+
+/** Tags kept by the rich-text sanitiser (spec §9); everything else is unwrapped, or dropped with its content. */
+const ALLOWED_TAGS = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+];
 const SAFE_URL = /^(https?:|mailto:|\/|#)/i;
 
-function clean(node: Node): void {
-  for (const child of [...node.childNodes]) {
-    if (child.nodeType === Node.COMMENT_NODE) {
-      child.remove();
-      continue;
-    }
-    if (!(child instanceof Element)) continue;
-    if (DROPPED_TAGS.has(child.tagName)) {
-      child.remove();
-      continue;
-    }
-    clean(child);
-    if (!ALLOWED_TAGS.has(child.tagName)) {
-      child.replaceWith(...child.childNodes);
-      continue;
-    }
-    for (const attr of [...child.attributes]) {
-      const keep = attr.name === 'href' && child.tagName === 'A' && SAFE_URL.test(attr.value.trim());
-      if (!keep) child.removeAttribute(attr.name);
-    }
-    if (child.tagName === 'A') {
-      child.setAttribute('target', '_blank');
-      child.setAttribute('rel', 'noopener noreferrer');
-    }
-  }
-}
+const purify = DOMPurify();
+// Links open in a new tab, without handing the opener to the page they open.
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName !== 'A') return;
+  node.setAttribute('target', '_blank');
+  node.setAttribute('rel', 'noopener noreferrer');
+});
 
-/** Keeps formatting tags and safe links; drops scripts, event handlers, styles and other attributes. */
+/** Keeps formatting tags and safe links (DOMPurify); drops scripts, event handlers, styles and other attributes. */
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
-  return doc.body.innerHTML;
+  return purify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href'],
+    ALLOWED_URI_REGEXP: SAFE_URL,
+    KEEP_CONTENT: true,
+  });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The web app's folder rules (STYLE.md, DESIGN.md): features import shared code, never each other; shared code
- * imports no feature. Where two features need the same thing, it moves to `src/shared/`.
+ * imports no feature; features (their tests and fixtures too) import nothing of `src/app`. Where two features need the same thing, it moves to `src/shared/`.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,6 +52,16 @@ describe('folder boundaries of the web app', () => {
     const crossings = sourceFiles(path.join(src, 'shared')).flatMap((file) =>
       importsOf(file)
         .filter((target) => featureOf(target) !== null)
+        .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('no feature file, test or fixture, imports the app (src/app); tests render through src/test', () => {
+    const app = path.join(src, 'app');
+    const crossings = sourceFiles(path.join(src, 'features')).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target === app || target.startsWith(app + path.sep))
         .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
     );
     expect(crossings).toEqual([]);

@@ -24,6 +24,13 @@ type Handler = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeRe
 
 export const ok = <T>(data: T): FakeReply => ({ body: { code: 200, message: 'success', data } });
 /** An error envelope with the HTTP status the server pairs with its code. */
+/** A page of a list as the server answers it (spec §3: list plus meta with total). */
+export const paged = <T>(list: T[], total = list.length, page = 1, per_page = 10): FakeReply =>
+  ok({
+    list,
+    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
+  });
+
 export const fail = (code: number, message: string, status = httpStatusOf(code)): FakeReply => ({
   status,
   body: { code, message, data: null },

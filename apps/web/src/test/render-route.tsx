@@ -14,3 +14,6 @@ export function renderRoute(path: string) {
   const location = () => router.state.location.pathname + router.state.location.search;
   return { router, location, ...view };
 }
+
+/** Loads the layout shell's lazy module ahead of a suite of whole-route tests, so the first test does not pay for it. */
+export const preloadShell = () => import('@/app/layout/app-layout');

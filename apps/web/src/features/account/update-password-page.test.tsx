@@ -1,27 +1,16 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
+import { renderPage as renderAt } from '@/test/render';
 import { UpdatePasswordPage } from './update-password-page';
 
 function renderPage() {
   useSessionStore.setState({ user: makeUser() });
-  const router = createMemoryRouter(
-    [
-      { path: '/update-password', element: <UpdatePasswordPage /> },
-      { path: '/login', element: <p>login page</p> },
-    ],
-    { initialEntries: ['/update-password'] },
-  );
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderAt('/update-password', <UpdatePasswordPage />, [
+    { path: '/login', element: <p>login page</p> },
+  ]).router;
 }
 
 async function fillAndSave(oldPassword: string, password: string) {

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { saveLogin } from '@/shared/session/session';
 import { type FakeRequest, fail, installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
+import { renderPage } from '@/test/render';
 import { renderRoute } from '@/test/render-route';
 import { CompanyProfile } from './company-profile';
-import { COMPANY_ID, company, ME, renderPage, signIn } from './test-fixtures';
+import { COMPANY_ID, company, ME, signIn } from './test-fixtures';
 
 const LOGO_ID = '0190a8f0-0000-7000-8000-00000000f001';
 

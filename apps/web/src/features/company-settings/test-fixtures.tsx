@@ -1,8 +1,4 @@
 import type { CompanyInfo } from '@skill-cert/shared/company';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
 import { makeUser } from '@/test/fake-network';
 
@@ -40,20 +36,3 @@ export const company = (overrides: Partial<CompanyInfo> = {}): CompanyInfo => ({
 /** Signs in ME as the company's 管理员 (1) or a 成员 (2), as `GET /api/user` tells. */
 export const signIn = (companyRole: 1 | 2 = 1) =>
   useSessionStore.setState({ user: { ...ME, company_role: companyRole } });
-
-/** Renders `page` at `path` in a router whose other paths show a marker (to see where it went). */
-export function renderPage(path: string, page: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path, element: page },
-      { path: '*', element: <p>navigated away</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, location: () => router.state.location.pathname, ...view };
-}

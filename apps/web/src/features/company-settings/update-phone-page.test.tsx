@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { type FakeRequest, fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { ME, renderPage, signIn } from './test-fixtures';
+import { renderPage } from '@/test/render';
+import { ME, signIn } from './test-fixtures';
 import { UpdatePhonePage } from './update-phone-page';
 
 const TICKET = 'ticket-abc';

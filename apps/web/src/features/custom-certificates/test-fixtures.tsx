@@ -6,10 +6,7 @@ import type {
   DefaultBlank,
   TemplateBlank,
 } from '@skill-cert/shared/customCertificate';
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/provider';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@/shared/session/session-store';
 import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
 
@@ -123,19 +120,10 @@ export function certificateRow(extra: Partial<CustomCertificateRow> = {}): Custo
   };
 }
 
-export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
-  ok({
-    list,
-    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
-  });
-
 /** A signed-in enterprise user with a company. */
 export function signInEnterprise() {
   useSessionStore.setState({ user: makeUser({ roles: [1] }) });
 }
-
-export const renderPage = (page: ReactNode) =>
-  render(<AppProviders queryClient={createQueryClient()}>{page}</AppProviders>);
 
 /** An upload answered as `POST /api/files/upload` does. */
 let uploads = 0;
@@ -202,46 +190,4 @@ export async function clickButton(scope: HTMLElement, text: string): Promise<voi
     return found;
   });
   fireEvent.click(button);
-}
-
-/** Downloads through a Blob: stubs what jsdom lacks and records the saved names. */
-export function captureDownloads() {
-  const saved: string[] = [];
-  URL.createObjectURL ??= () => '';
-  URL.revokeObjectURL ??= () => {};
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:fake');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  return saved;
-}
-
-/**
- * `fetch` answering file downloads with bytes (the fake network answers envelopes only): `files` maps a
- * path to its content type and file name; everything else goes to the fake network installed before.
- * Answers the paths fetched, with the JSON bodies of those posted in `posted`.
- */
-export function serveFiles(files: Record<string, { type: string; name: string }>) {
-  const network = globalThis.fetch;
-  // `posted` is not enumerable: `expect(fetched).toEqual([...paths])` still compares the paths only.
-  const fetched = Object.defineProperty([] as string[], 'posted', { value: [] as unknown[] }) as string[] & {
-    posted: unknown[];
-  };
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const file = files[url.pathname];
-    if (!file) return network(input, init);
-    fetched.push(`${url.pathname}${url.search}`);
-    if (typeof init?.body === 'string') fetched.posted.push(JSON.parse(init.body));
-    return Promise.resolve(
-      new Response('PK', {
-        headers: {
-          'content-type': file.type,
-          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        },
-      }),
-    );
-  });
-  return fetched;
 }

@@ -4,12 +4,12 @@ import type {
   RecordApplicationDetail,
   RecordApplicationRow,
 } from '@skill-cert/shared/recordApplication';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
 import { installFakeNetwork, makeUser, ok } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { CompanyPage } from './company-page';
 
 const company = (overrides: Partial<CompanyInfo>): CompanyInfo => ({
@@ -132,11 +132,7 @@ function renderPage(permissions: string[], routes: Parameters<typeof installFake
     'GET /api/platform/recordApplications': paged([pendingRow]),
     ...routes,
   });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <CompanyPage />
-    </AppProviders>,
-  );
+  renderWithProviders(<CompanyPage />);
   return network;
 }
 

@@ -4,23 +4,10 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
-import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type CompanyQuery, useCompanies } from './api/get-companies';
@@ -51,7 +38,6 @@ const recordStatusOptions = [RecordStatus.PENDING, RecordStatus.APPROVED, Record
 
 function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
   const { message, modal } = App.useApp();
-  const [filterForm] = Form.useForm<CompanyFilters>();
   const paged = usePagedSearch<CompanyFilters>({ keyword: '', type: null, status: null });
   const companies = useCompanies(paged.query);
   const setStatus = useSetCompanyStatus();
@@ -117,54 +103,31 @@ function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
   ];
 
   return (
-    <>
-      <Form<CompanyFilters>
-        form={filterForm}
-        aria-label="企业搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '', type: null, status: null }}
-        onFinish={(v) =>
-          paged.search({ keyword: v.keyword ?? '', type: v.type ?? null, status: v.status ?? null })
-        }
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入企业名称或统一社会信用代码" allowClear style={{ width: 260 }} />
-        </Form.Item>
-        <Form.Item name="type" label="类型">
-          <Select options={companyTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select options={companyStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      {companies.isError ? (
-        <QueryError error={companies.error} onRetry={() => void companies.refetch()} />
-      ) : (
-        <Table<CompanyInfo>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={companies.data?.list}
-          loading={companies.isFetching}
-          pagination={paged.pagination(companies.data?.meta.total)}
-          scroll={{ x: 1220 }}
-        />
-      )}
-    </>
+    <PagedSearchTable<CompanyInfo, CompanyFilters>
+      searchLabel="企业搜索"
+      paged={paged}
+      result={companies}
+      rowKey="_id"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword" label="关键词">
+            <Input placeholder="请输入企业名称或统一社会信用代码" allowClear style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="type" label="类型">
+            <Select options={companyTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Select options={companyStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+          </Form.Item>
+        </>
+      }
+    />
   );
 }
 
 function ReviewQueue({ onOpen }: { onOpen: (id: string) => void }) {
-  const [filterForm] = Form.useForm<RecordFilters>();
-  const initial: RecordFilters = { keyword: '', status: RecordStatus.PENDING };
-  const paged = usePagedSearch<RecordFilters>(initial);
+  const paged = usePagedSearch<RecordFilters>({ keyword: '', status: RecordStatus.PENDING });
   const records = usePlatformRecords(paged.query);
 
   const columns: TableColumnsType<RecordApplicationRow> = [
@@ -187,42 +150,23 @@ function ReviewQueue({ onOpen }: { onOpen: (id: string) => void }) {
   ];
 
   return (
-    <>
-      <Form<RecordFilters>
-        form={filterForm}
-        aria-label="备案审核搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={initial}
-        onFinish={(v) => paged.search({ keyword: v.keyword ?? '', status: v.status ?? null })}
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入备案编号、企业名称或职业" allowClear style={{ width: 260 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select options={recordStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      {records.isError ? (
-        <QueryError error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <Table<RecordApplicationRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={records.data?.list}
-          loading={records.isFetching}
-          pagination={paged.pagination(records.data?.meta.total)}
-          scroll={{ x: 1100 }}
-        />
-      )}
-    </>
+    <PagedSearchTable<RecordApplicationRow, RecordFilters>
+      searchLabel="备案审核搜索"
+      paged={paged}
+      result={records}
+      rowKey="_id"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword" label="关键词">
+            <Input placeholder="请输入备案编号、企业名称或职业" allowClear style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Select options={recordStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+          </Form.Item>
+        </>
+      }
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { installFakeNetwork } from '@/test/fake-network';
 import { detail, ID_A, ID_B } from '@/test/record-application';
+import { renderWithProviders } from '@/test/render';
 import type { RecordApplicationInput } from './api/save-record-application';
 import {
   emptyRecordForm,
@@ -20,10 +20,8 @@ const group = (name: string) => screen.getByRole('group', { name });
 function renderForm(initialValues?: RecordFormValues) {
   installFakeNetwork(referenceRoutes);
   const onSave = vi.fn(async (_input: RecordApplicationInput) => undefined);
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RecordForm categories={catalogue.categories} initialValues={initialValues} onSave={onSave} />
-    </AppProviders>,
+  renderWithProviders(
+    <RecordForm categories={catalogue.categories} initialValues={initialValues} onSave={onSave} />,
   );
   return { onSave, user: userEvent.setup() };
 }

@@ -4,11 +4,10 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { QueryError } from '@/shared/components/query-error/query-error';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
-import { SearchActions } from '@/shared/components/search-actions';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type RecordQuery, useRecordApplications } from './api/get-record-applications';
 import { useRefreshOnRecordDecision } from './api/use-refresh-on-decision';
@@ -24,7 +23,6 @@ const statusOptions = Object.entries(recordStatusText).map(([value, label]) => (
 /** 备案申请: the company's applications with status filter, search and pagination. */
 export function RecordListPage() {
   const navigate = useNavigate();
-  const [filterForm] = Form.useForm<RecordFilters>();
   const paged = usePagedSearch<RecordFilters>({ keyword: '', status: null });
   const records = useRecordApplications(paged.query);
   useRefreshOnRecordDecision();
@@ -51,7 +49,7 @@ export function RecordListPage() {
         <Space orientation="vertical" size={2}>
           <RecordStatusTag status={status} />
           {status === RecordStatus.REJECTED && r.reject_reason && (
-            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+            <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 200 }} ellipsis>
               驳回原因：{r.reject_reason}
             </Typography.Text>
           )}
@@ -112,45 +110,28 @@ export function RecordListPage() {
         </Typography.Title>
       }
     >
-      <Form<RecordFilters>
-        form={filterForm}
-        aria-label="备案搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '', status: null }}
-        onFinish={(values) => paged.search({ keyword: values.keyword ?? '', status: values.status ?? null })}
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入备案编号或职业名称" allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      <div style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/record-application/add')}>
-          新增备案
-        </Button>
-      </div>
-      {records.isError ? (
-        <QueryError error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <Table<RecordApplicationRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={records.data?.list}
-          loading={records.isFetching}
-          pagination={paged.pagination(records.data?.meta.total)}
-          scroll={{ x: 1100 }}
-        />
-      )}
+      <PagedSearchTable<RecordApplicationRow, RecordFilters>
+        searchLabel="备案搜索"
+        paged={paged}
+        result={records}
+        rowKey="_id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="请输入备案编号或职业名称" allowClear style={{ width: 240 }} />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/record-application/add')}>
+            新增备案
+          </Button>
+        }
+      />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { saveLogin } from '@/shared/session/session';
 import { installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
 import { detail } from '@/test/record-application';
-import { renderRoute } from '@/test/render-route';
+import { preloadShell, renderRoute } from '@/test/render-route';
 import { referenceRoutes } from './test-fixtures';
 
 const row = (overrides: Partial<RecordApplicationRow>): RecordApplicationRow => {
@@ -62,7 +62,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 // Whole routes with the shell and antd in jsdom: slow on a busy machine.
 describe('record application pages', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    await Promise.all([import('@/app/layout/app-layout'), import('./record-list-page')]);
+    await Promise.all([preloadShell(), import('./record-list-page')]);
   }, 120_000);
 
   it('the list shows status tags, the rejection reason, and 编辑 / 提交审核 only for 草稿 and 已驳回', async () => {

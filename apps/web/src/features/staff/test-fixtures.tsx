@@ -1,10 +1,6 @@
 import type { JoinRequestRow, MemberRow } from '@skill-cert/shared/company';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
-import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
+import { type FakeRequest, makeUser, paged } from '@/test/fake-network';
 
 /** Test data and rendering for the staff screens (imported by their tests only). */
 
@@ -54,12 +50,6 @@ export function joinRequest(
   };
 }
 
-export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
-  ok({
-    list,
-    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
-  });
-
 /** `GET /api/companies/members` as the server answers it: `list`, filtered by the keyword (name or phone). */
 export const membersRoute =
   (list: MemberRow[] | (() => MemberRow[]), total?: number) => (request: FakeRequest) => {
@@ -72,20 +62,3 @@ export const membersRoute =
 /** Signs in the enterprise user ME as the company's 管理员 (1) or a 成员 (2), as `GET /api/user` tells. */
 export const signIn = (companyRole: 1 | 2 = 1) =>
   useSessionStore.setState({ user: { ...ME, company_role: companyRole } });
-
-/** Renders `page` at `path` in a router whose other paths show their own path (to see where it went). */
-export function renderPage(path: string, page: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path, element: page },
-      { path: '*', element: <p>navigated away</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, location: () => router.state.location.pathname, ...view };
-}

@@ -2,9 +2,10 @@ import type { JoinRequestRow } from '@skill-cert/shared/company';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest, installFakeNetwork, ok } from '@/test/fake-network';
+import { type FakeRequest, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderPage } from '@/test/render';
 import { NO_REASON } from './components/reject-join-request-modal';
-import { joinRequest, ME, member, membersRoute, paged, renderPage, signIn } from './test-fixtures';
+import { joinRequest, ME, member, membersRoute, signIn } from './test-fixtures';
 import { UserApplicationPage } from './user-application-page';
 
 const admin = member(ME.name, ME.phone, 1, { user_id: ME._id });

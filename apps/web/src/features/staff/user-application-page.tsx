@@ -9,14 +9,12 @@ import {
   Input,
   Result,
   Space,
-  Table,
   type TableColumnsType,
   Tabs,
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { useIsCompanyAdmin } from '@/shared/session/session-store';
 import { useApproveJoinRequest } from './api/approve-join-request';
@@ -37,7 +35,6 @@ export function UserApplicationPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const isAdmin = useIsCompanyAdmin();
-  const [filterForm] = Form.useForm<{ keyword: string }>();
   const paged = usePagedSearch<RequestFilters>({ status: JoinRequestStatus.PENDING, keyword: '' });
   const status = paged.query.status;
   const requests = useJoinRequests(paged.query, isAdmin);
@@ -114,48 +111,29 @@ export function UserApplicationPage() {
     <Card title={title}>
       <Tabs
         activeKey={String(status)}
-        onChange={(key) => paged.search({ ...paged.query, status: Number(key) })}
+        onChange={(key) => paged.search({ ...paged.filters, status: Number(key) })}
         items={tabs.map((s) => ({ key: String(s), label: joinRequestStatusText[s] }))}
       />
-      <Form<{ keyword: string }>
-        form={filterForm}
-        aria-label="申请搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '' }}
-        onFinish={(values) => paged.search({ status, keyword: values.keyword?.trim() ?? '' })}
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入申请人姓名或手机号" allowClear />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.search({ status, keyword: '' });
-          }}
-        />
-      </Form>
-      {requests.isError ? (
-        <QueryError error={requests.error} onRetry={() => void requests.refetch()} />
-      ) : (
-        <Table<JoinRequestRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={requests.data?.list}
-          loading={requests.isFetching}
-          pagination={paged.pagination(requests.data?.meta.total)}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={`暂无${joinRequestStatusText[status]}的申请`}
-              />
-            ),
-          }}
-          scroll={{ x: 700 }}
-        />
-      )}
+      <PagedSearchTable<JoinRequestRow, RequestFilters>
+        searchLabel="申请搜索"
+        paged={paged}
+        result={requests}
+        rowKey="_id"
+        columns={columns}
+        filters={
+          <Form.Item name="keyword" label="关键词">
+            <Input placeholder="请输入申请人姓名或手机号" allowClear />
+          </Form.Item>
+        }
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={`暂无${joinRequestStatusText[status]}的申请`}
+            />
+          ),
+        }}
+      />
       <RejectJoinRequestModal
         request={rejecting}
         pending={reject.isPending}

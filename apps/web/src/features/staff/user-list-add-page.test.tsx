@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { ME, member, membersRoute, renderPage, signIn } from './test-fixtures';
+import { renderPage } from '@/test/render';
+import { ME, member, membersRoute, signIn } from './test-fixtures';
 import { UserListAddPage } from './user-list-add-page';
 
 const admin = member(ME.name, ME.phone, 1, { user_id: ME._id });

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { ME, member, membersRoute, renderPage, signIn } from './test-fixtures';
+import { renderPage } from '@/test/render';
+import { ME, member, membersRoute, signIn } from './test-fixtures';
 import { UserListPage } from './user-list-page';
 
 const admin = member(ME.name, ME.phone, 1, { user_id: ME._id, joined_time_str: '2026-01-01 08:00:00' });

@@ -1,10 +1,9 @@
 import { CompanyRole, type MemberRow } from '@skill-cert/shared/company';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
@@ -27,7 +26,6 @@ export function UserListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useCurrentUser();
-  const [filterForm] = Form.useForm<MemberFilters>();
   const paged = usePagedSearch<MemberFilters>({ keyword: '' });
   const members = useMembers(paged.query);
   const isAdmin = useIsCompanyAdmin();
@@ -100,38 +98,19 @@ export function UserListPage() {
       }
     >
       {isAdmin && <InviteCodePanel />}
-      <Form<MemberFilters>
-        form={filterForm}
-        aria-label="员工搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '' }}
-        onFinish={(values) => paged.search({ keyword: values.keyword?.trim() ?? '' })}
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入姓名或手机号" allowClear />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      {members.isError ? (
-        <QueryError error={members.error} onRetry={() => void members.refetch()} />
-      ) : (
-        <Table<MemberRow>
-          rowKey="user_id"
-          size="middle"
-          columns={columns}
-          dataSource={members.data?.list}
-          loading={members.isFetching}
-          pagination={paged.pagination(members.data?.meta.total)}
-          locale={{ emptyText: '暂无员工' }}
-          scroll={{ x: 700 }}
-        />
-      )}
+      <PagedSearchTable<MemberRow, MemberFilters>
+        searchLabel="员工搜索"
+        paged={paged}
+        result={members}
+        rowKey="user_id"
+        columns={columns}
+        filters={
+          <Form.Item name="keyword" label="关键词">
+            <Input placeholder="请输入姓名或手机号" allowClear />
+          </Form.Item>
+        }
+        locale={{ emptyText: '暂无员工' }}
+      />
       {isAdmin && <TransferAdminModal open={transferring} onClose={() => setTransferring(false)} />}
     </Card>
   );

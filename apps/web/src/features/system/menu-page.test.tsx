@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { MenuPage } from './menu-page';
-import { platformMenus, renderPage, signInPlatform } from './test-fixtures';
+import { platformMenus, signInPlatform } from './test-fixtures';
 
 const dialogNamed = async (title: string) => {
   const dialogs = await screen.findAllByRole('dialog');
@@ -20,7 +21,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       ...signInPlatform(),
       'GET /api/menus': (request) => ok(request.query.get('portal') === '2' ? menus.tree : []),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
 
     expect(await screen.findByText('系统管理')).toBeInTheDocument();
     expect(screen.getByText('角色管理')).toBeInTheDocument();
@@ -40,7 +41,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
 
   it('filters the tree by name, keeping the ancestors', async () => {
     installFakeNetwork({ ...signInPlatform(), 'GET /api/menus': ok(platformMenus().tree) });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     await screen.findByText('企业管理');
 
     const search = screen.getByRole('form', { name: '菜单搜索' });
@@ -61,7 +62,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       'GET /api/menus': ok(platformMenus().tree),
       'POST /api/menus': (request) => ok({ ...(request.body as object), _id: 'new', children: [] }),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     await screen.findByText('系统管理');
 
     await userEvent.click(await screen.findByRole('button', { name: /新增菜单/ }));
@@ -109,7 +110,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       'GET /api/menus': ok(menus.tree),
       'POST /api/menus': (request) => ok({ ...(request.body as object), _id: 'new', children: [] }),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     const row = (await screen.findByText('系统管理')).closest('tr')!;
     await userEvent.click(await within(row).findByRole('button', { name: '新增' }));
     const dialog = await dialogNamed('新增菜单');
@@ -143,7 +144,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       'GET /api/menus': ok(menus.tree),
       [`PATCH /api/menus/${menus.company._id}`]: (request) => ok(request.body),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     const row = (await screen.findByText('企业管理')).closest('tr')!;
     await userEvent.click(await within(row).findByRole('button', { name: '修改' }));
     const dialog = await dialogNamed('修改菜单');
@@ -169,7 +170,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       'GET /api/menus': ok(menus.tree),
       [`DELETE /api/menus/${menus.company._id}`]: ok(null),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     const row = (await screen.findByText('企业管理')).closest('tr')!;
     await userEvent.click(await within(row).findByRole('button', { name: '删除' }));
 
@@ -187,10 +188,10 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       ...signInPlatform(),
       'GET /api/menus': () => (failing ? fail(500, '服务器繁忙，请稍后重试') : ok(platformMenus().tree)),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
     failing = false;
-    await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await userEvent.click(screen.getByRole('button', { name: '重新获取' }));
     expect(await screen.findByText('系统管理')).toBeInTheDocument();
   });
 
@@ -199,7 +200,7 @@ describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
       ...signInPlatform(['system:menu:list', 'system:menu:edit']),
       'GET /api/menus': ok(platformMenus().tree),
     });
-    renderPage(<MenuPage />);
+    renderWithProviders(<MenuPage />);
     await screen.findByText('系统管理');
     await waitFor(() => expect(screen.getAllByText('修改').length).toBeGreaterThan(0));
     expect(screen.queryByText('新增菜单')).not.toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type MenuNode, type MenuPortal, MenuType, type MenuTypeValue } from '@skill-cert/shared/access';
 import { PAGE_SIZE_OPTIONS } from '@skill-cert/shared/constants';
-import { App, Button, Card, Form, Input, Radio, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { ListTable } from '@/shared/components/list-table/list-table';
+import { SearchForm } from '@/shared/components/list-table/search-form';
 import { Permission } from '@/shared/permissions/permission';
 import { useDeleteMenu } from './api/delete-menu';
 import { useMenus } from './api/get-menus';
@@ -35,7 +35,6 @@ export function MenuPage() {
   const { message, modal } = App.useApp();
   const [portal, setPortal] = useState<MenuPortal>(2);
   const [keyword, setKeyword] = useState('');
-  const [filterForm] = Form.useForm<{ name?: string }>();
   const [page, setPage] = useState({ current: 1, pageSize: PAGE_SIZE_OPTIONS[0] as number });
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const [target, setTarget] = useState<MenuFormTarget | null>(null);
@@ -139,17 +138,11 @@ export function MenuPage() {
             setPage((p) => ({ ...p, current: 1 }));
           }}
         />
-        <Form form={filterForm} aria-label="菜单搜索" layout="inline" onFinish={(v) => search(v.name ?? '')}>
+        <SearchForm label="菜单搜索" initialValues={{ name: '' }} onSearch={(v) => search(v.name)}>
           <Form.Item name="name" label="菜单名称">
             <Input placeholder="请输入菜单名称" allowClear />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              filterForm.resetFields();
-              search('');
-            }}
-          />
-        </Form>
+        </SearchForm>
         <Permission keys="system:menu:add">
           <Button
             type="primary"
@@ -160,30 +153,27 @@ export function MenuPage() {
           </Button>
         </Permission>
       </Space>
-      {menus.isError ? (
-        <QueryError error={menus.error} onRetry={() => void menus.refetch()} />
-      ) : (
-        <Table<MenuRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={menus.isFetching}
-          expandable={{
-            expandedRowKeys: [...expandedKeys],
-            onExpandedRowsChange: (keys) => setExpanded(keys),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.pageSize,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (current, pageSize) => setPage({ current, pageSize }),
-          }}
-          scroll={{ x: 1100 }}
-        />
-      )}
+      <ListTable<MenuRow>
+        error={menus.isError ? menus.error : undefined}
+        onRetry={() => void menus.refetch()}
+        rowKey="_id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={menus.isFetching}
+        expandable={{
+          expandedRowKeys: [...expandedKeys],
+          onExpandedRowsChange: (keys) => setExpanded(keys),
+        }}
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (current, pageSize) => setPage({ current, pageSize }),
+        }}
+      />
       <MenuFormModal
         portal={portal}
         menus={menus.data ?? []}

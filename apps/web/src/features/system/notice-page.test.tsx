@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeNetwork, ok } from '@/test/fake-network';
+import { installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { NoticePage } from './notice-page';
-import { paged, renderPage, signInPlatform } from './test-fixtures';
+import { signInPlatform } from './test-fixtures';
 
 describe('NoticePage (发送通知)', { timeout: 60_000 }, () => {
   it('sends a notice to everyone after confirmation and says how many received it', async () => {
@@ -12,7 +13,7 @@ describe('NoticePage (发送通知)', { timeout: 60_000 }, () => {
       'GET /api/users': paged([], 0),
       'POST /api/notices': ok({ count: 42 }),
     });
-    renderPage(<NoticePage />);
+    renderWithProviders(<NoticePage />);
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('全部用户'));
     await user.type(screen.getByPlaceholderText('请输入通知内容'), '系统将于今晚升级');
@@ -26,7 +27,7 @@ describe('NoticePage (发送通知)', { timeout: 60_000 }, () => {
 
   it('asks for the content and for a user when sending to one user', async () => {
     installFakeNetwork({ ...signInPlatform(), 'GET /api/users': paged([], 0) });
-    renderPage(<NoticePage />);
+    renderWithProviders(<NoticePage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '发送' }));
     await waitFor(() => expect(screen.getByText('请输入通知内容')).toBeInTheDocument());

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { RolePage } from './role-page';
-import { paged, platformMenus, renderPage, role, signInPlatform } from './test-fixtures';
+import { platformMenus, role, signInPlatform } from './test-fixtures';
 
 const dialogNamed = async (title: string) => {
   await waitFor(() =>
@@ -35,7 +36,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
               12,
             ),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
 
     const admin = (await screen.findByText('超级管理员')).closest('tr')!;
     expect(within(admin).getByText('拥有平台端全部权限')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
 
   it('shows the empty state', async () => {
     installFakeNetwork({ ...signInPlatform(), 'GET /api/roles': paged([]) });
-    const view = renderPage(<RolePage />);
+    const view = renderWithProviders(<RolePage />);
     await waitFor(() =>
       expect(view.container.querySelector('.ant-table-placeholder .ant-empty')).not.toBeNull(),
     );
@@ -74,9 +75,9 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
 
   it('shows the error state with a retry', async () => {
     installFakeNetwork({ ...signInPlatform(), 'GET /api/roles': fail(403, '没有权限执行此操作') });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新获取' })).toBeInTheDocument();
   });
 
   it('validates a new role and creates it', async () => {
@@ -85,7 +86,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
       'GET /api/roles': paged([]),
       'POST /api/roles': (request) => ok({ ...role('审核员'), ...(request.body as object) }),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     await userEvent.click(await screen.findByRole('button', { name: /新增角色/ }));
     const dialog = await dialogNamed('新增角色');
 
@@ -123,7 +124,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
       }),
       [`PUT /api/roles/${operator._id}/menus`]: (request) => ok({ ...operator, ...(request.body as object) }),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     const row = (await screen.findByText('运营人员')).closest('tr')!;
     await userEvent.click(await within(row).findByRole('button', { name: '分配权限' }));
     const dialog = await dialogNamed('分配权限：运营人员');
@@ -162,7 +163,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
       [`GET /api/roles/${operator._id}`]: ok({ ...operator, menu_ids: stored }),
       [`PUT /api/roles/${operator._id}/menus`]: (request) => ok({ ...operator, ...(request.body as object) }),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     const open = async () => {
       const row = (await screen.findByText('运营人员')).closest('tr')!;
       await userEvent.click(await within(row).findByRole('button', { name: '分配权限' }));
@@ -201,7 +202,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
       [`GET /api/roles/${viewer._id}`]: ok({ ...viewer, menu_ids: [] }),
       [`PUT /api/roles/${viewer._id}/menus`]: (request) => ok({ ...viewer, ...(request.body as object) }),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     await userEvent.click(
       await within((await screen.findByText('只读')).closest('tr')!).findByRole('button', {
         name: '分配权限',
@@ -228,7 +229,7 @@ describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
       'GET /api/roles': paged([temp]),
       [`DELETE /api/roles/${temp._id}`]: ok(null),
     });
-    renderPage(<RolePage />);
+    renderWithProviders(<RolePage />);
     await userEvent.click(
       await within((await screen.findByText('临时角色')).closest('tr')!).findByRole('button', {
         name: '删除',

@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuPortal, RoleRow } from '@skill-cert/shared/access';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { useDeleteRole } from './api/delete-role';
@@ -17,7 +16,6 @@ type RoleFilters = Omit<RoleQuery, 'page' | 'per_page'>;
 /** 角色管理: roles of the server-menu portals, their grants (分配权限), create, edit, delete. */
 export function RolePage() {
   const { message, modal } = App.useApp();
-  const [filterForm] = Form.useForm<RoleFilters>();
   const paged = usePagedSearch<RoleFilters>({ portal: null, keyword: '' });
   const roles = useRoles(paged.query);
   const deleteRole = useDeleteRole();
@@ -81,47 +79,30 @@ export function RolePage() {
 
   return (
     <Card title="角色管理">
-      <Form<RoleFilters>
-        form={filterForm}
-        aria-label="角色搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ portal: null, keyword: '' }}
-        onFinish={(values) => paged.search({ portal: values.portal ?? null, keyword: values.keyword ?? '' })}
-      >
-        <Form.Item name="portal" label="所属端">
-          <Select options={portalOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="keyword" label="角色名称">
-          <Input placeholder="请输入角色名称" allowClear />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      <div style={{ marginBottom: 16 }}>
-        <Permission keys="system:role:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>
-            新增角色
-          </Button>
-        </Permission>
-      </div>
-      {roles.isError ? (
-        <QueryError error={roles.error} onRetry={() => void roles.refetch()} />
-      ) : (
-        <Table<RoleRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={roles.data?.list}
-          loading={roles.isFetching}
-          pagination={paged.pagination(roles.data?.meta.total)}
-          scroll={{ x: 900 }}
-        />
-      )}
+      <PagedSearchTable<RoleRow, RoleFilters>
+        searchLabel="角色搜索"
+        paged={paged}
+        result={roles}
+        rowKey="_id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="portal" label="所属端">
+              <Select options={portalOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="keyword" label="角色名称">
+              <Input placeholder="请输入角色名称" allowClear />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Permission keys="system:role:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>
+              新增角色
+            </Button>
+          </Permission>
+        }
+      />
       <RoleFormModal
         open={editing !== null}
         role={editing?.role ?? null}

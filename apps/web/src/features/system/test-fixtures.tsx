@@ -1,7 +1,4 @@
 import type { MenuNode, MenuPortal, RoleRow } from '@skill-cert/shared/access';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { useSessionStore } from '@/shared/session/session-store';
 import { makeUser, ok } from '@/test/fake-network';
 
@@ -67,17 +64,8 @@ export function role(name: string, portal: MenuPortal = 2, extra: Partial<RoleRo
   };
 }
 
-export const paged = <T,>(list: T[], total = list.length, page = 1, per_page = 10) =>
-  ok({
-    list,
-    meta: { total, count: total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
-  });
-
 /** A platform user holding `permissions`; the fake network must answer personalMenus with them. */
 export function signInPlatform(permissions: string[] = ['*:*:*']) {
   useSessionStore.setState({ user: makeUser({ roles: [2] }) });
   return { 'GET /api/user/personalMenus': ok({ menus: [], permissions }) };
 }
-
-export const renderPage = (page: ReactNode) =>
-  render(<AppProviders queryClient={createQueryClient()}>{page}</AppProviders>);

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeNetwork, ok } from '@/test/fake-network';
+import { installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import type { UserRow } from './api/get-users';
-import { paged, renderPage, role, signInPlatform } from './test-fixtures';
+import { role, signInPlatform } from './test-fixtures';
 import { UserPage } from './user-page';
 
 const operatorRole = role('运营人员', 2);
@@ -29,7 +30,7 @@ const rolesByPortal = { '2': [operatorRole, adminRole], '3': [institutionRole], 
 describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
   it('lists users with role types as tags and their roles; filters by keyword and role type', async () => {
     const network = installFakeNetwork({ ...signInPlatform(), 'GET /api/users': paged([zhang], 31) });
-    renderPage(<UserPage />);
+    renderWithProviders(<UserPage />);
 
     const row = (await screen.findByText('张运营')).closest('tr')!;
     expect(within(row).getByText('13900000001')).toBeInTheDocument();
@@ -63,7 +64,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
       [`PUT /api/users/${zhang._id}/roleTypes`]: (request) =>
         ok({ role_types_info: (request.body as { role_type_ids: number[] }).role_type_ids }),
     });
-    renderPage(<UserPage />);
+    renderWithProviders(<UserPage />);
     const row = (await screen.findByText('张运营')).closest('tr')!;
     await userEvent.click(await within(row).findByRole('button', { name: '分配角色' }));
     const dialog = await waitFor(() => {
@@ -112,7 +113,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
       [`PUT /api/users/${zhang._id}/roleTypes`]: ok({ role_types_info: [1] }),
     });
-    renderPage(<UserPage />);
+    renderWithProviders(<UserPage />);
     await userEvent.click(
       await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
         name: '分配角色',
@@ -141,7 +142,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
       'GET /api/roles': (request) =>
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
     });
-    renderPage(<UserPage />);
+    renderWithProviders(<UserPage />);
     await userEvent.click(
       await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
         name: '分配角色',

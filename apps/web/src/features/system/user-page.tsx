@@ -1,9 +1,8 @@
 import type { RoleRow } from '@skill-cert/shared/access';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
-import { Button, Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type UserQuery, type UserRow, useUsers } from './api/get-users';
@@ -16,7 +15,6 @@ const roleTypeColors: Record<RoleTypeId, string> = { 1: 'blue', 2: 'purple', 3: 
 
 /** 用户管理: every user, the role types they hold and their roles; 分配角色 changes both. */
 export function UserPage() {
-  const [filterForm] = Form.useForm<UserFilters>();
   const paged = usePagedSearch<UserFilters>({ keyword: '', role_type_id: null });
   const users = useUsers(paged.query);
   const [assigning, setAssigning] = useState<UserRow | null>(null);
@@ -65,42 +63,23 @@ export function UserPage() {
 
   return (
     <Card title="用户管理">
-      <Form<UserFilters>
-        form={filterForm}
-        aria-label="用户搜索"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ keyword: '', role_type_id: null }}
-        onFinish={(values) =>
-          paged.search({ keyword: values.keyword ?? '', role_type_id: values.role_type_id ?? null })
+      <PagedSearchTable<UserRow, UserFilters>
+        searchLabel="用户搜索"
+        paged={paged}
+        result={users}
+        rowKey="_id"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="请输入姓名或手机号" allowClear />
+            </Form.Item>
+            <Form.Item name="role_type_id" label="角色类型">
+              <Select options={roleTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
+            </Form.Item>
+          </>
         }
-      >
-        <Form.Item name="keyword" label="关键词">
-          <Input placeholder="请输入姓名或手机号" allowClear />
-        </Form.Item>
-        <Form.Item name="role_type_id" label="角色类型">
-          <Select options={roleTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            filterForm.resetFields();
-            paged.reset();
-          }}
-        />
-      </Form>
-      {users.isError ? (
-        <QueryError error={users.error} onRetry={() => void users.refetch()} />
-      ) : (
-        <Table<UserRow>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={users.data?.list}
-          loading={users.isFetching}
-          pagination={paged.pagination(users.data?.meta.total)}
-          scroll={{ x: 900 }}
-        />
-      )}
+      />
       <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
     </Card>
   );

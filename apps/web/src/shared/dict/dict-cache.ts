@@ -1,5 +1,6 @@
 import { DICT_CACHE_MS } from '@skill-cert/shared/constants';
 import { toQueryString } from '@skill-cert/shared/query';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 
 /** One option of a server dictionary (`POST /api/dict`). */
@@ -17,8 +18,9 @@ export const fetchDicts = (names: readonly string[]): Promise<DictData> =>
   });
 
 /**
- * The dictionary cache shared by every component (spec §9: 30 minutes). It lives in memory and in
- * localStorage, so a reload within the half hour does not ask again; a role switch clears both.
+ * Dictionaries are react-query data (key ['dict', generation, name], fresh for 30 minutes, spec §9). A copy of each
+ * answer is kept in localStorage and seeds the query after a reload, so a reload within the half hour does not
+ * ask again; a role switch (clearDictCache) starts a new generation and forgets the copy.
  */
 export const DICT_STORAGE_KEY = 'Dict-Cache';
 
@@ -28,85 +30,78 @@ interface Entry {
   at: number;
 }
 
-let entries = new Map<string, Entry>();
-let loaded = false;
-/** Names being fetched, so two components asking at once share one request. */
-const pending = new Map<string, Promise<void>>();
-/** Bumped by clearDictCache: an answer to a request sent before the clear is dropped. */
 let generation = 0;
-let version = 0;
 const listeners = new Set<() => void>();
 
-function readStorage(): void {
-  if (loaded) return;
-  loaded = true;
+function storedEntries(): Record<string, Entry> {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(DICT_STORAGE_KEY) ?? '{}');
-    if (parsed && typeof parsed === 'object') {
-      for (const [name, entry] of Object.entries(parsed as Record<string, Entry>)) {
-        if (Array.isArray(entry?.items) && typeof entry.at === 'number') entries.set(name, entry);
-      }
-    }
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, Entry>) : {};
   } catch {
     localStorage.removeItem(DICT_STORAGE_KEY);
+    return {};
   }
 }
 
-function writeStorage(): void {
+function storedEntry(name: string, now: number): Entry | undefined {
+  const entry = storedEntries()[name];
+  return entry && Array.isArray(entry.items) && typeof entry.at === 'number' && now - entry.at < DICT_CACHE_MS
+    ? entry
+    : undefined;
+}
+
+function store(name: string, entry: Entry): void {
   try {
-    localStorage.setItem(DICT_STORAGE_KEY, JSON.stringify(Object.fromEntries(entries)));
+    localStorage.setItem(DICT_STORAGE_KEY, JSON.stringify({ ...storedEntries(), [name]: entry }));
   } catch {
     // A full or blocked storage only costs a refetch after reload.
   }
 }
 
-function notify(): void {
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-const isFresh = (entry: Entry | undefined, now: number): entry is Entry =>
-  entry !== undefined && now - entry.at < DICT_CACHE_MS;
-
-/** The cached options of `name`, or undefined when missing or older than 30 minutes. */
+/** The stored options of `name`, or undefined when missing or older than 30 minutes. */
 export function cachedDict(name: string, now: number = Date.now()): DictItem[] | undefined {
-  readStorage();
-  const entry = entries.get(name);
-  return isFresh(entry, now) ? entry.items : undefined;
+  return storedEntry(name, now)?.items;
 }
 
-/** Loads the names that are neither cached nor already being fetched, in one request; waits for the rest. */
-export async function loadDicts(names: readonly string[]): Promise<void> {
-  readStorage();
-  const now = Date.now();
-  const wanted = [...new Set(names)].filter((n) => !isFresh(entries.get(n), now));
-  const missing = wanted.filter((n) => !pending.has(n));
-  if (missing.length > 0) {
-    const started = generation;
-    const fetching = fetchDicts(missing)
-      .then((data) => {
-        if (started !== generation) return;
-        const at = Date.now();
-        for (const name of missing) entries.set(name, { items: data[name] ?? [], at });
-        writeStorage();
-        notify();
-      })
-      .finally(() => {
-        for (const name of missing) if (pending.get(name) === fetching) pending.delete(name);
-      });
-    for (const name of missing) pending.set(name, fetching);
+/** Names asked for in the same turn of the event loop go in one request. */
+let batch: { names: Set<string>; answer: Promise<DictData> } | null = null;
+
+function fetchDict(name: string): Promise<DictItem[]> {
+  if (!batch) {
+    const names = new Set<string>();
+    const answer = new Promise<DictData>((resolve, reject) =>
+      setTimeout(() => {
+        batch = null;
+        fetchDicts([...names]).then(resolve, reject);
+      }),
+    );
+    batch = { names, answer };
   }
-  await Promise.all(wanted.map((n) => pending.get(n)));
+  batch.names.add(name);
+  const started = generation;
+  return batch.answer.then((data) => {
+    const items = data[name] ?? [];
+    // An answer to a request sent before a role switch is not kept for the next role.
+    if (started === generation) store(name, { items, at: Date.now() });
+    return items;
+  });
 }
 
-/** Forgets every dictionary, in memory and in localStorage (the role switch calls this, spec §4). */
+export const dictQueryOptions = (name: string, gen: number = generation) =>
+  queryOptions({
+    queryKey: ['dict', gen, name],
+    queryFn: () => fetchDict(name),
+    staleTime: DICT_CACHE_MS,
+    initialData: () => storedEntry(name, Date.now())?.items,
+    initialDataUpdatedAt: () => storedEntry(name, Date.now())?.at,
+  });
+
+/** Forgets every dictionary (the role switch calls this, spec §4): mounted users ask again. */
 export function clearDictCache(): void {
-  entries = new Map();
-  loaded = true;
-  pending.clear();
   generation += 1;
+  batch = null;
   localStorage.removeItem(DICT_STORAGE_KEY);
-  notify();
+  for (const listener of listeners) listener();
 }
 
 export function subscribeDict(listener: () => void): () => void {
@@ -116,8 +111,8 @@ export function subscribeDict(listener: () => void): () => void {
   };
 }
 
-/** Changes whenever the cache does; lets React re-read it. */
-export const dictVersion = (): number => version;
+/** Changes with every clear: part of each dictionary's query key. */
+export const dictGeneration = (): number => generation;
 
 /** The label of `value` in a dictionary, or '' when not found (values compare as strings). */
 export function dictLabel(items: readonly DictItem[] | undefined, value: unknown): string {

@@ -7,6 +7,10 @@ export const DEFAULT_PAGE_SIZE = PAGE_SIZE_OPTIONS[0];
 export interface PagedSearch<F extends object> {
   /** The applied filters plus `page` and `per_page`: what goes into the query key and the request. */
   query: F & { page: number; per_page: number };
+  /** The applied filters alone. */
+  filters: F;
+  /** The filters the list started with (and 重置 returns to). */
+  initialFilters: F;
   /** Applies new filters and goes back to page 1. */
   search: (filters: F) => void;
   /** Back to the initial filters, page 1. */
@@ -47,5 +51,5 @@ export function usePagedSearch<F extends object>(initialFilters: F): PagedSearch
     [state.page, state.per_page, setPage],
   );
 
-  return { query, search, reset, setPage, pagination };
+  return { query, filters: state.filters, initialFilters: initial, search, reset, setPage, pagination };
 }

@@ -7,7 +7,7 @@ import {
 } from '@skill-cert/shared/company';
 import { App, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { ImageUpload, type UploadedImage } from '@/shared/components/image-upload/image-upload';
+import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { schemaRule } from '@/shared/forms';
 import { useUpdateContactInfo } from '../api/update-contact-info';
 import { useUpdateEnName } from '../api/update-en-name';
@@ -30,7 +30,7 @@ interface SettingValues {
   contact_email?: string;
   sub_name?: string;
   en_name?: string;
-  logo?: UploadedImage[];
+  logo?: UploadedItem[];
 }
 
 const emailRule = {
@@ -41,7 +41,7 @@ const emailRule = {
 };
 const logoRule = schemaRule({
   safeParse: (v: unknown) =>
-    logoBody.shape.logo_file_id.safeParse((v as UploadedImage[] | undefined)?.[0]?.file_id),
+    logoBody.shape.logo_file_id.safeParse((v as UploadedItem[] | undefined)?.[0]?.file_id),
 });
 
 const initialValues = (company: CompanyInfo): SettingValues => ({
@@ -135,7 +135,7 @@ export function EditCompanyModal({
   else if (setting === 'logo')
     fields = (
       <Form.Item label="企业标志" name="logo" rules={[logoRule]} extra="JPG/PNG 图片，建议为正方形">
-        <ImageUpload limit={1} />
+        <FileUpload kind="image" limit={1} />
       </Form.Item>
     );
 

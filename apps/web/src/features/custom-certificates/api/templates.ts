@@ -5,8 +5,8 @@ import type {
 } from '@skill-cert/shared/customCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchFile } from '@/shared/files';
 import { request } from '@/shared/http';
-import { fetchFile } from './download-file';
 
 /** Templates of the caller's company (spec §7 custom certificate templates). */
 

@@ -5,10 +5,10 @@ import {
 } from '@skill-cert/shared/customCertificate';
 import { Alert, App, Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
+import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { ApiError, errorMessage } from '@/shared/http';
 import { useCreateBatch } from '../api/batches';
 import { useTemplates } from '../api/templates';
-import { FileUpload, type UploadedDocument } from './file-upload';
 
 /** Spec §5 ("unused-looking" rules: this form's). */
 export const NAME_REQUIRED = '请输入名称';
@@ -17,11 +17,17 @@ export const FILE_REQUIRED = '请上传文件';
 /** 开始生成's hint while a file is still being sent. */
 export const UPLOAD_PENDING = '文件上传中，请等待上传完成';
 
+/** The form keeps one file (or null); the upload control speaks in lists. */
+const oneFile = {
+  getValueProps: (file: UploadedItem | null | undefined) => ({ value: file ? [file] : [] }),
+  normalize: (files: UploadedItem[]) => files[0] ?? null,
+};
+
 interface BatchValues {
   name: string;
   custom_certificate_template_id: string;
-  file: UploadedDocument | null;
-  photo_zip: UploadedDocument | null;
+  file: UploadedItem | null;
+  photo_zip: UploadedItem | null;
 }
 
 interface Rejection {
@@ -126,11 +132,13 @@ export function BatchCreateModal({
         <Form.Item
           name="file"
           label="数据文件"
+          {...oneFile}
           rules={[{ required: true, message: FILE_REQUIRED }]}
           extra="填写「下载批量模板」中的表格后上传（.xlsx）"
         >
           <FileUpload
-            extension="xlsx"
+            replace
+            extensions={['xlsx']}
             typeMessage="请上传 .xlsx 格式的表格文件"
             buttonText="上传表格"
             onSendingChange={(file) => setSending((s) => ({ ...s, file }))}
@@ -139,10 +147,12 @@ export function BatchCreateModal({
         <Form.Item
           name="photo_zip"
           label="照片压缩包"
+          {...oneFile}
           extra="可选：.zip（不超过 2G），照片以身份证号、姓名-身份证号或序号命名"
         >
           <FileUpload
-            extension="zip"
+            replace
+            extensions={['zip']}
             typeMessage="请上传 .zip 格式的压缩包"
             buttonText="上传照片压缩包"
             maxBytes={PHOTO_ZIP_MAX_BYTES}

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeReply, installFakeNetwork, ok } from '@/test/fake-network';
+import { type FakeReply, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import {
   batch,
   buttonNamed,
@@ -9,8 +10,6 @@ import {
   certificateRow,
   clickButton,
   dialogNamed,
-  paged,
-  renderPage,
   signInEnterprise,
   template,
   uploadOk,
@@ -32,7 +31,7 @@ async function pickTemplate(dialog: HTMLElement, name: string) {
 
 /** The batch list with its 新建批量生成 dialog open. */
 async function openCreateDialog(): Promise<HTMLElement> {
-  renderPage(<BatchList />);
+  renderWithProviders(<BatchList />);
   await clickButton(document.body, '新建批量生成');
   return dialogNamed('开始生成');
 }
@@ -60,7 +59,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
               23,
             ),
     });
-    renderPage(<BatchList />);
+    renderWithProviders(<BatchList />);
 
     const done = (await screen.findByText('一月批次')).closest('tr')!;
     expect(within(done).getByText('职业技能等级证书')).toBeInTheDocument();
@@ -116,7 +115,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
         );
       },
     });
-    renderPage(<BatchList />);
+    renderWithProviders(<BatchList />);
 
     const row = (await screen.findByText('生成中批次')).closest('tr')!;
     expect(within(row).getByText('生成中')).toHaveClass('ant-tag-processing');
@@ -357,7 +356,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
       [`GET /api/customCertificateBatchUploadRecords/${one._id}`]: ok(one),
       [`GET /api/customCertificateBatchUploadRecords/${one._id}/certificateList`]: paged([certificateRow()]),
     });
-    renderPage(<BatchList />);
+    renderWithProviders(<BatchList />);
     const row = (await screen.findByText('六月批次')).closest('tr')!;
     expect(buttonNamed(row, '下载全部')).toHaveAttribute(
       'href',

@@ -5,10 +5,9 @@ import {
   certificateHandleStatusText,
 } from '@skill-cert/shared/customCertificate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Progress, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Form, Input, Progress, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { certificateZipUrl, isGenerating, useBatch, useBatches } from '../api/batches';
 import { BatchCreateModal } from './batch-create-modal';
@@ -75,18 +74,16 @@ function BatchCounts({ row }: { row: CustomCertificateBatch }) {
 
 /** 批量生成: the company's batches (search by name and state, paged), 新建批量生成, 查看 opens the detail dialog. */
 export function BatchList() {
-  const [filterForm] = Form.useForm<BatchFilters>();
   const paged = usePagedSearch<BatchFilters>({ name: '', certificate_handle_status: null });
   const batches = useBatches(paged.query);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
 
   const columns: TableColumnsType<CustomCertificateBatch> = [
-    { title: '名称', dataIndex: 'name', ellipsis: true },
+    { title: '名称', dataIndex: 'name' },
     {
       title: '证书模板',
       key: 'template',
-      ellipsis: true,
       render: (_, b) => b.custom_certificate_template_info.template_name,
     },
     { title: '状态', key: 'status', width: 170, render: (_, b) => <BatchState row={b} /> },
@@ -112,50 +109,29 @@ export function BatchList() {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 12 }}>
-        <Form<BatchFilters>
-          form={filterForm}
-          aria-label="批量生成搜索"
-          layout="inline"
-          style={{ marginBottom: 16, rowGap: 12 }}
-          initialValues={{ name: '', certificate_handle_status: null }}
-          onFinish={(values) =>
-            paged.search({
-              name: values.name ?? '',
-              certificate_handle_status: values.certificate_handle_status ?? null,
-            })
-          }
-        >
-          <Form.Item name="name" label="名称">
-            <Input placeholder="请输入名称" allowClear />
-          </Form.Item>
-          <Form.Item name="certificate_handle_status" label="状态">
-            <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-          <SearchActions
-            onReset={() => {
-              filterForm.resetFields();
-              paged.reset();
-            }}
-          />
-        </Form>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          新建批量生成
-        </Button>
-      </div>
-      {batches.isError ? (
-        <QueryError error={batches.error} onRetry={() => void batches.refetch()} />
-      ) : (
-        <Table<CustomCertificateBatch>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={batches.data?.list}
-          loading={batches.isLoading || batches.isPlaceholderData}
-          pagination={paged.pagination(batches.data?.meta.total)}
-          scroll={{ x: 1000 }}
-        />
-      )}
+      <PagedSearchTable<CustomCertificateBatch, BatchFilters>
+        searchLabel="批量生成搜索"
+        paged={paged}
+        result={batches}
+        rowKey="_id"
+        columns={columns}
+        loading={batches.isLoading || batches.isPlaceholderData}
+        filters={
+          <>
+            <Form.Item name="name" label="名称">
+              <Input placeholder="请输入名称" allowClear />
+            </Form.Item>
+            <Form.Item name="certificate_handle_status" label="状态">
+              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            新建批量生成
+          </Button>
+        }
+      />
       <BatchCreateModal open={creating} onClose={() => setCreating(false)} />
       <CustomCertificateDetailDialog batchId={viewing} onClose={() => setViewing(null)} />
     </>

@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeNetwork } from '@/test/fake-network';
-import { certificateRow, paged, renderPage, signInEnterprise } from '../test-fixtures';
+import { installFakeNetwork, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
+import { certificateRow, signInEnterprise } from '../test-fixtures';
 import { CertificateList } from './certificate-list';
 
 describe('CertificateList', { timeout: 60_000 }, () => {
@@ -14,7 +15,7 @@ describe('CertificateList', { timeout: 60_000 }, () => {
         certificateRow({ row_number: 4, row_key: '' }),
       ]),
     });
-    const { container } = renderPage(<CertificateList batchId="b1" generating={false} />);
+    const { container } = renderWithProviders(<CertificateList batchId="b1" generating={false} />);
     await waitFor(() => expect(container.querySelectorAll('.ant-table-row')).toHaveLength(3));
     const table = container.querySelector('table')!;
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);

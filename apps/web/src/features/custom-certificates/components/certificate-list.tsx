@@ -4,18 +4,18 @@ import {
   ProduceStatus,
   produceStatusText,
 } from '@skill-cert/shared/customCertificate';
-import { Button, Form, Input, Result, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
-import { SearchActions } from '@/shared/components/search-actions';
+import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { BATCH_POLL_MS, certificateZipUrl, useCertificateList } from '../api/batches';
-import { downloadFile } from '../api/download-file';
 import { RegenerateDialog } from './regenerate-dialog';
 import { ProduceStatusTag } from './status-tags';
-import { useNotice } from './use-notice';
 
 /** Spec §8. */
 export const LIST_FAILED = '获取证书数据列表失败，请重新获取！';
@@ -44,7 +44,6 @@ export function holderOf(row: CustomCertificateRow): string {
  * name, filter by production status; 查看, 下载, and 重新生成 for a failed one; 下载全部 streams the zip.
  */
 export function CertificateList({ batchId, generating }: { batchId: string; generating: boolean }) {
-  const [filterForm] = Form.useForm<CertificateFilters>();
   const paged = usePagedSearch<CertificateFilters>({ name: '', custom_certificate_produce_status: null });
   const list = useCertificateList(batchId, paged.query);
   const [regenerating, setRegenerating] = useState<CustomCertificateRow | null>(null);
@@ -137,59 +136,31 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
 
   return (
     <section aria-label="证书列表">
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
-        <Form<CertificateFilters>
-          form={filterForm}
-          aria-label="证书搜索"
-          layout="inline"
-          style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{ name: '', custom_certificate_produce_status: null }}
-          onFinish={(values) =>
-            paged.search({
-              name: values.name ?? '',
-              custom_certificate_produce_status: values.custom_certificate_produce_status ?? null,
-            })
-          }
-        >
-          <Form.Item name="name" label="姓名">
-            <Input placeholder="请输入姓名" allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="custom_certificate_produce_status" label="生成状态">
-            <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-          <SearchActions
-            onReset={() => {
-              filterForm.resetFields();
-              paged.reset();
-            }}
-          />
-        </Form>
-        <Button href={certificateZipUrl(batchId)} download>
-          下载全部
-        </Button>
-      </div>
-      {list.isError ? (
-        <Result
-          status="error"
-          title={LIST_FAILED}
-          subTitle={errorMessage(list.error)}
-          extra={
-            <Button type="primary" onClick={() => void list.refetch()}>
-              重新获取
-            </Button>
-          }
-        />
-      ) : (
-        <Table<CustomCertificateRow>
-          rowKey="_id"
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isLoading || list.isPlaceholderData}
-          pagination={paged.pagination(list.data?.meta.total)}
-          scroll={{ x: 860 }}
-        />
-      )}
+      <PagedSearchTable<CustomCertificateRow, CertificateFilters>
+        searchLabel="证书搜索"
+        paged={paged}
+        result={list}
+        rowKey="_id"
+        size="small"
+        columns={columns}
+        loading={list.isLoading || list.isPlaceholderData}
+        errorTitle={LIST_FAILED}
+        filters={
+          <>
+            <Form.Item name="name" label="姓名">
+              <Input placeholder="请输入姓名" allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="custom_certificate_produce_status" label="生成状态">
+              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button href={certificateZipUrl(batchId)} download>
+            下载全部
+          </Button>
+        }
+      />
       <RegenerateDialog certificate={regenerating} onClose={() => setRegenerating(null)} />
       {previewDialog}
       {holder}

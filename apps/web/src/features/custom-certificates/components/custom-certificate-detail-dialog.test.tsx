@@ -1,19 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
+import { renderWithProviders } from '@/test/render';
 import {
   batch,
   buttonNamed,
   byLabel,
-  captureDownloads,
   certificateBlank,
   certificateRow,
   clickButton,
   dialogNamed,
   dialogTitled,
-  paged,
-  renderPage,
-  serveFiles,
   signInEnterprise,
 } from '../test-fixtures';
 import { CustomCertificateDetailDialog } from './custom-certificate-detail-dialog';
@@ -35,7 +33,7 @@ const failedRow = () =>
   });
 
 function openDetail(batchId: string) {
-  renderPage(<CustomCertificateDetailDialog batchId={batchId} onClose={() => {}} />);
+  renderWithProviders(<CustomCertificateDetailDialog batchId={batchId} onClose={() => {}} />);
   return dialogNamed('证书详情');
 }
 
@@ -270,7 +268,7 @@ describe('CustomCertificateDetailDialog (spec §2, §3)', { timeout: 60_000 }, (
         unregistered = true;
       };
     };
-    const page = renderPage(<CustomCertificateDialogHost register={register} />);
+    const page = renderWithProviders(<CustomCertificateDialogHost register={register} />);
     await waitFor(() => expect(view).not.toBeNull());
     act(() => view!(one._id));
     const dialog = await dialogNamed('证书详情');

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Divider, Modal, Progress, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { downloadFile } from '@/shared/files';
 import { errorMessage } from '@/shared/http';
 import { isGenerating, useBatch } from '../api/batches';
-import { downloadFile } from '../api/download-file';
 import { CertificateList } from './certificate-list';
 import { HandleStatusTag } from './status-tags';
-import { useNotice } from './use-notice';
 
 /** Wide enough to reach under the layout's fixed sidebar (z-index 1001): stay above it. */
 const ABOVE_LAYOUT_Z_INDEX = 1100;

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeReply, type FakeRequest, fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { type FakeReply, type FakeRequest, fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import {
   batch,
   certificateBlank,
@@ -9,8 +10,6 @@ import {
   clickButton,
   dialogNamed,
   dialogTitled,
-  paged,
-  renderPage,
   signInEnterprise,
   uploadOk,
 } from '../test-fixtures';
@@ -60,7 +59,7 @@ async function openRegenerate(reCreate?: (request: FakeRequest) => FakeReply) {
       return reply;
     },
   });
-  renderPage(<CustomCertificateDetailDialog batchId={one._id} onClose={() => {}} />);
+  renderWithProviders(<CustomCertificateDetailDialog batchId={one._id} onClose={() => {}} />);
   const detail = await dialogNamed('证书详情');
   const tableRow = await waitFor(() => {
     const found = detail.querySelector<HTMLElement>('.ant-table-row');

@@ -5,10 +5,10 @@ import {
 } from '@skill-cert/shared/customCertificate';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
-import { ImageUpload, type UploadedImage } from '@/shared/components/image-upload/image-upload';
+import { useNotice } from '@/shared/components/notice/notice';
+import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { errorMessage } from '@/shared/http';
 import { useReCreateCertificate } from '../api/certificates';
-import { useNotice } from './use-notice';
 
 /** Spec §5 and §8 texts. */
 export const fillMessage = (label: string) => `请填写 ${label}`;
@@ -16,9 +16,9 @@ export const uploadMessage = (label: string) => `请上传 ${label}`;
 export const RECREATE_SUCCESS = '重新生成证书成功！';
 export const retryLater = (error: string) => `${error}，请稍后重试！`;
 
-type Values = Record<string, string | UploadedImage[] | undefined>;
+type Values = Record<string, string | UploadedItem[] | undefined>;
 
-const initialValue = (blank: CertificateBlank): string | UploadedImage[] =>
+const initialValue = (blank: CertificateBlank): string | UploadedItem[] =>
   blank.blank_type === BlankType.IMAGE
     ? blank.val && blank.file_web_path
       ? [{ file_id: blank.val, webPath: blank.file_web_path, name: blank.cn_name }]
@@ -97,14 +97,14 @@ export function RegenerateDialog({
               required={blank.required === 1}
               rules={[
                 {
-                  validator: async (_rule, value: UploadedImage[] | undefined) => {
+                  validator: async (_rule, value: UploadedItem[] | undefined) => {
                     if (blank.required === 1 && (!value || value.length === 0))
                       throw new Error(uploadMessage(blank.cn_name));
                   },
                 },
               ]}
             >
-              <ImageUpload limit={1} />
+              <FileUpload kind="image" limit={1} />
             </Form.Item>
           ) : (
             <Form.Item

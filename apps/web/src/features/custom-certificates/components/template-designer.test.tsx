@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
+import { renderWithProviders } from '@/test/render';
 import { CertificateTemplatePage } from '../certificate-template-page';
 import {
   byLabel,
-  captureDownloads,
   clickButton,
   defaultBlanks,
   dialogNamed,
-  paged,
-  renderPage,
-  serveFiles,
   signInEnterprise,
   template,
   textBlank,
@@ -76,7 +74,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
           ? paged([template({ template_name: '电工证书' })], 1)
           : paged([template()], 12),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
 
     const row = (await screen.findByText('职业技能等级证书')).closest('tr')!;
     expect(within(row).getByText('A4 横向')).toBeInTheDocument();
@@ -103,7 +101,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'POST /api/files/upload': uploadOk,
       'POST /api/customCertificateTemplates': (request) => ok(template(request.body as object)),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('新建模板');
 
     // The page at its true proportions: A4 landscape, then portrait.
@@ -188,7 +186,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'GET /api/customCertificateTemplates': paged([]),
       'GET /api/defaultBlanks': ok(defaultBlanks),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('新建模板');
     await addDefault(dialog, '姓名');
     stubPageRect(canvasOf(dialog));
@@ -210,7 +208,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'POST /api/files/upload': uploadOk,
       'POST /api/customCertificateTemplates': (request) => ok(template(request.body as object)),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('新建模板');
     await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, png());
     await addDefault(dialog, '全部添加');
@@ -236,7 +234,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'GET /api/customCertificateTemplates': paged([]),
       'GET /api/defaultBlanks': ok(defaultBlanks),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('新建模板');
     await addDefault(dialog, '姓名');
     await clickButton(dialog, '保存');
@@ -256,7 +254,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'GET /api/customCertificateTemplates': paged([template()]),
       'GET /api/defaultBlanks': ok(defaultBlanks),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('编辑');
     fireEvent.click(boxOf(dialog, '姓名'));
     fireEvent.pointerDown(boxOf(dialog, '姓名'), { button: 0, pointerId: 1 });
@@ -283,7 +281,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
           : ok({ ...saved, ...(request.body as object) });
       },
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('编辑');
     expect(field(dialog, '模板名称')).toHaveValue('职业技能等级证书');
     expect(boxOf(dialog, '等级')).toBeInTheDocument();
@@ -310,7 +308,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'GET /api/customCertificateTemplates': paged([template()]),
       'GET /api/defaultBlanks': ok(defaultBlanks),
     });
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('编辑');
     const background = dialog.querySelector<HTMLImageElement>('img.cc-page-background')!;
     const loaded = (width: number, height: number) => {
@@ -349,7 +347,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
     const saved = template();
     installFakeNetwork({ 'GET /api/customCertificateTemplates': paged([saved]) });
     const fetched = servePreview();
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const row = (await screen.findByText('职业技能等级证书')).closest('tr')!;
     await clickButton(row, '预览');
 
@@ -370,7 +368,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       'GET /api/defaultBlanks': ok(defaultBlanks),
     });
     const fetched = servePreview();
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
     const dialog = await openDesigner('编辑');
     await addDefault(dialog, '身份证号');
     await clickButton(dialog, '预览');
@@ -401,7 +399,7 @@ describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
       },
     });
     const saved = captureDownloads();
-    renderPage(<CertificateTemplatePage />);
+    renderWithProviders(<CertificateTemplatePage />);
 
     await clickButton((await screen.findByText('模板甲')).closest('tr')!, '下载批量模板');
     await waitFor(() => expect(saved).toEqual(['模板甲-批量模板.zip']));

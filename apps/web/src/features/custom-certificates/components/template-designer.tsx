@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { ImageUpload, type UploadedImage } from '@/shared/components/image-upload/image-upload';
+import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { errorMessage } from '@/shared/http';
 import { useDefaultBlanks, usePreviewTemplate, useSaveTemplate } from '../api/templates';
 import {
@@ -62,7 +62,7 @@ export function TemplateDesigner({
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   // The upload control's value is kept as it reported it, so it knows the value for its own.
-  const [backgroundImages, setBackgroundImages] = useState<UploadedImage[]>(() =>
+  const [backgroundImages, setBackgroundImages] = useState<UploadedItem[]>(() =>
     design.background ? [design.background] : [],
   );
   const defaults = useDefaultBlanks();
@@ -229,7 +229,8 @@ export function TemplateDesigner({
               </Form.Item>
             </div>
             <Form.Item label="证书底图" required extra="JPG/PNG，按纸张比例铺满整页">
-              <ImageUpload
+              <FileUpload
+                kind="image"
                 limit={1}
                 value={backgroundImages}
                 onChange={(images) => {

@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CustomCertificateTemplate } from '@skill-cert/shared/customCertificate';
-import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { notify } from '@/shared/components/notice/notice';
-import { QueryError } from '@/shared/components/query-error/query-error';
-import { SearchActions } from '@/shared/components/search-actions';
+import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
-import { downloadFile } from '../api/download-file';
 import { previewTemplate, useTemplates, zipTemplateUrl } from '../api/templates';
 import { bodyOfTemplate } from '../lib/designer-model';
 import { TemplateDesigner } from './template-designer';
@@ -21,7 +20,6 @@ const orientationText = { landscape: '横向', portrait: '纵向' } as const;
 
 /** 证书模板: the company's templates with search; 新建模板, 编辑, 预览, 下载批量模板. */
 export function TemplateList() {
-  const [filterForm] = Form.useForm<TemplateFilters>();
   const paged = usePagedSearch<TemplateFilters>({ template_name: '' });
   const templates = useTemplates(paged.query);
   /** undefined: closed; null: a new template; else the template being edited. */
@@ -106,42 +104,23 @@ export function TemplateList() {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 12 }}>
-        <Form<TemplateFilters>
-          form={filterForm}
-          aria-label="模板搜索"
-          layout="inline"
-          style={{ marginBottom: 16, rowGap: 12 }}
-          initialValues={{ template_name: '' }}
-          onFinish={(values) => paged.search({ template_name: values.template_name ?? '' })}
-        >
+      <PagedSearchTable<CustomCertificateTemplate, TemplateFilters>
+        searchLabel="模板搜索"
+        paged={paged}
+        result={templates}
+        rowKey="_id"
+        columns={columns}
+        filters={
           <Form.Item name="template_name" label="模板名称">
             <Input placeholder="请输入模板名称" allowClear />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              filterForm.resetFields();
-              paged.reset();
-            }}
-          />
-        </Form>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning(null)}>
-          新建模板
-        </Button>
-      </div>
-      {templates.isError ? (
-        <QueryError error={templates.error} onRetry={() => void templates.refetch()} />
-      ) : (
-        <Table<CustomCertificateTemplate>
-          rowKey="_id"
-          size="middle"
-          columns={columns}
-          dataSource={templates.data?.list}
-          loading={templates.isFetching}
-          pagination={paged.pagination(templates.data?.meta.total)}
-          scroll={{ x: 900 }}
-        />
-      )}
+        }
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning(null)}>
+            新建模板
+          </Button>
+        }
+      />
       {designing !== undefined && (
         <TemplateDesigner template={designing} onClose={() => setDesigning(undefined)} />
       )}

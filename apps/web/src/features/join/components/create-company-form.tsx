@@ -2,8 +2,8 @@ import { createCompanyBody } from '@skill-cert/shared/company';
 import { roleHome } from '@skill-cert/shared/roles';
 import { App, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { ImageUpload, type UploadedImage } from '@/shared/components/image-upload/image-upload';
 import { RegionCascader } from '@/shared/components/region-cascader/region-cascader';
+import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { schemaRule } from '@/shared/forms';
 import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
@@ -17,7 +17,7 @@ export interface CreateCompanyValues {
   address: string;
   contact_name: string;
   contact_phone: string;
-  licence: UploadedImage[];
+  licence: UploadedItem[];
 }
 
 const field = createCompanyBody.shape;
@@ -26,8 +26,7 @@ const regionRule = schemaRule({
   safeParse: (v: unknown) => field.region_code.safeParse((v as string[])?.at(-1)),
 });
 const licenceRule = schemaRule({
-  safeParse: (v: unknown) =>
-    field.licence_file_id.safeParse((v as UploadedImage[] | undefined)?.[0]?.file_id),
+  safeParse: (v: unknown) => field.licence_file_id.safeParse((v as UploadedItem[] | undefined)?.[0]?.file_id),
 });
 
 /** 创建企业: the creator becomes its administrator and goes on to the record application. */
@@ -91,7 +90,7 @@ export function CreateCompanyForm() {
         <Input placeholder="请输入联系电话" />
       </Form.Item>
       <Form.Item label="营业执照" name="licence" rules={[licenceRule]} extra="JPG/PNG 图片，不超过 50M">
-        <ImageUpload limit={1} />
+        <FileUpload kind="image" limit={1} />
       </Form.Item>
       <Form.Item label={null}>
         <Button type="primary" htmlType="submit" loading={create.isPending}>

@@ -1,13 +1,12 @@
 import { MESSAGE_PAGE_SIZE } from '@skill-cert/shared/constants';
 import type { Message } from '@skill-cert/shared/messages';
-import { render } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/provider';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import { type FakeReply, type FakeRequest, fail, makeUser, ok } from '@/test/fake-network';
+import { renderWithProviders } from '@/test/render';
 import { MessageBell } from '../components/message-bell';
 import { resetMessages } from '../messages-store';
 import { RealtimeProvider } from '../realtime/realtime-provider';
@@ -132,11 +131,11 @@ export function renderMessages(extra: ReactNode = null) {
     ],
     { initialEntries: ['/'] },
   );
-  const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+  const view = renderWithProviders(
+    <>
       <RouterProvider router={router} />
       {extra}
-    </AppProviders>,
+    </>,
   );
   const location = () => router.state.location.pathname + router.state.location.search;
   return { router, location, ...view };

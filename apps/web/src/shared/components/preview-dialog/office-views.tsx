@@ -1,23 +1,15 @@
 import { Alert, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getToken } from '@/shared/session/session';
+import { fetchFile } from '@/shared/files';
 
 export const FILE_LOAD_FAILED = '文件加载失败，请下载后查看';
 /** Rows shown per sheet; a bigger sheet is cut so the dialog stays responsive. */
 export const SHEET_ROW_LIMIT = 1000;
 
-/**
- * The bytes of an uploaded file. Not `request`: the answer is a file, not an envelope. Same-origin
- * file URLs also accept the session cookie; the header covers a token held without one.
- */
+/** The bytes of an uploaded file, fetched as every download is (an ended session still opens 您已退出). */
 export async function fetchFileBytes(url: string): Promise<ArrayBuffer> {
-  const token = getToken();
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(FILE_LOAD_FAILED);
-  return response.arrayBuffer();
+  const { blob } = await fetchFile(url, '');
+  return blob.arrayBuffer();
 }
 
 type LoadState = 'loading' | 'ready' | 'failed';
@@ -73,18 +65,38 @@ interface Sheet {
   truncated: boolean;
 }
 
-/** Every sheet of a workbook as rows of display text (SheetJS formats numbers and dates). */
+/** What a cell shows: its formatted text; a date as 2026-03-01 (with the time when it has one). */
+function cellText(value: unknown, text: string): string {
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  return text;
+}
+
+/**
+ * Every sheet of an .xlsx workbook as rows of display text, read by exceljs (its browser build, loaded only when a
+ * spreadsheet is previewed).
+ */
 export async function readSheets(bytes: ArrayBuffer): Promise<Sheet[]> {
-  const XLSX = await import('xlsx');
-  const workbook = XLSX.read(bytes, { type: 'array' });
-  return workbook.SheetNames.map((name) => {
-    const sheet = workbook.Sheets[name];
-    const rows = sheet
-      ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: '', raw: false, blankrows: false })
-      : [];
+  const exceljs = (await import('exceljs')) as typeof import('exceljs') & {
+    default?: typeof import('exceljs');
+  };
+  const { Workbook } = exceljs.default ?? exceljs;
+  const workbook = new Workbook();
+  await workbook.xlsx.load(bytes);
+  return workbook.worksheets.map((worksheet) => {
+    const rows: string[][] = [];
+    worksheet.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value, cell.text ?? '');
+      });
+      rows.push(Array.from(cells, (c) => c ?? ''));
+    });
     return {
-      name,
-      rows: rows.slice(0, SHEET_ROW_LIMIT).map((row) => row.map((cell) => String(cell ?? ''))),
+      name: worksheet.name,
+      rows: rows.slice(0, SHEET_ROW_LIMIT),
       truncated: rows.length > SHEET_ROW_LIMIT,
     };
   });
@@ -118,7 +130,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
   );
 }
 
-/** An .xlsx or .xls shown as an HTML table, with a tab per sheet when there are several. */
+/** An .xlsx shown as an HTML table, with a tab per sheet when there are several. */
 export function SheetView({ url }: { url: string }) {
   const [sheets, setSheets] = useState<Sheet[] | null>(null);
   const [state, setState] = useState<LoadState>('loading');

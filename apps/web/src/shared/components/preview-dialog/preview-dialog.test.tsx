@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Workbook } from 'exceljs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as XLSX from 'xlsx';
 import { AppProviders } from '@/app/provider';
 import { PreviewDialog, type PreviewFile, usePreviewDialog } from './preview-dialog';
 import { downloadUrl, fileExtension, previewKind } from './preview-kind';
@@ -20,12 +20,11 @@ function serveFile(url: string, bytes: ArrayBuffer) {
   return fetchStub;
 }
 
-function workbook(sheets: Record<string, unknown[][]>): ArrayBuffer {
-  const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) {
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
-  }
-  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+async function workbook(sheets: Record<string, unknown[][]>): Promise<ArrayBuffer> {
+  const book = new Workbook();
+  for (const [name, rows] of Object.entries(sheets)) book.addWorksheet(name).addRows(rows);
+  const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 
 function Opener({ file }: { file: PreviewFile }) {
@@ -107,7 +106,7 @@ describe('PreviewDialog', () => {
   it('renders the sheet of an .xlsx as a table', async () => {
     serveFile(
       '/api/files/xls-1',
-      workbook({
+      await workbook({
         成绩: [
           ['姓名', '成绩'],
           ['张三', 92],
@@ -121,7 +120,7 @@ describe('PreviewDialog', () => {
   });
 
   it('gives a workbook of several sheets a tab per sheet', async () => {
-    serveFile('/api/files/xls-2', workbook({ 一班: [['李四']], 二班: [['王五']] }));
+    serveFile('/api/files/xls-2', await workbook({ 一班: [['李四']], 二班: [['王五']] }));
     await openPreviewOf({ url: '/api/files/xls-2', name: '名单.xls' });
     expect(await screen.findByRole('tab', { name: '一班' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '二班' })).toBeInTheDocument();

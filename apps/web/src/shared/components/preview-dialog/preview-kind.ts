@@ -9,6 +9,7 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
   pdf: 'pdf',
   docx: 'docx',
   xlsx: 'sheet',
+  // Often an .xlsx under an old name; a real binary .xls does not read and the dialog says to download it.
   xls: 'sheet',
 };
 

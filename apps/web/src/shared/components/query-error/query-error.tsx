@@ -18,7 +18,7 @@ export function QueryError({
       subTitle={errorMessage(error)}
       extra={
         <Button type="primary" onClick={onRetry}>
-          重新加载
+          重新获取
         </Button>
       }
     />

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { type FakeRequest, fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { ImageUpload, type UploadedImage } from './image-upload';
+import { FileUpload, type UploadedItem, uploadFailedMessage } from './file-upload';
 
 const png = (name = 'photo.png', size?: number) => {
   const file = new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
@@ -28,10 +28,11 @@ const uploadOk = (request: FakeRequest) => {
 };
 
 /** The control inside a form-like owner that keeps its value, as a Form.Item would. */
-function Owner({ limit, onChange }: { limit?: number; onChange?: (images: UploadedImage[]) => void }) {
-  const [value, setValue] = useState<UploadedImage[]>([]);
+function Owner({ limit, onChange }: { limit?: number; onChange?: (images: UploadedItem[]) => void }) {
+  const [value, setValue] = useState<UploadedItem[]>([]);
   return (
-    <ImageUpload
+    <FileUpload
+      kind="image"
       limit={limit}
       value={value}
       onChange={(images) => {
@@ -55,7 +56,7 @@ function renderUpload(props: Parameters<typeof Owner>[0] = {}) {
 // The control sets `accept`; a user can still pick "all files", so the checks must hold without it.
 const user = () => userEvent.setup({ applyAccept: false });
 
-describe('ImageUpload (spec §5, §8)', () => {
+describe('FileUpload of images (spec §5, §8)', () => {
   it('uploads a PNG to /api/files/upload?type=image with the session token and reports {file_id, webPath}', async () => {
     Cookies.set(TOKEN_COOKIE, 'token-9');
     const network = installFakeNetwork({ 'POST /api/files/upload': uploadOk });
@@ -155,7 +156,10 @@ describe('ImageUpload (spec §5, §8)', () => {
   it('shows a value set from outside and previews it in the preview dialog', async () => {
     render(
       <AppProviders>
-        <ImageUpload value={[{ file_id: 'f1', webPath: '/api/files/f1', name: '营业执照.jpg' }]} />
+        <FileUpload
+          kind="image"
+          value={[{ file_id: 'f1', webPath: '/api/files/f1', name: '营业执照.jpg' }]}
+        />
       </AppProviders>,
     );
     const item = document.querySelector<HTMLElement>('.ant-upload-list-item')!;
@@ -172,7 +176,8 @@ describe('ImageUpload (spec §5, §8)', () => {
     const onChange = vi.fn();
     render(
       <AppProviders>
-        <ImageUpload
+        <FileUpload
+          kind="image"
           value={[
             { file_id: 'f1', webPath: '/api/files/f1', name: 'a.png' },
             { file_id: 'f2', webPath: '/api/files/f2', name: 'b.png' },
@@ -186,5 +191,45 @@ describe('ImageUpload (spec §5, §8)', () => {
     await waitFor(() =>
       expect(onChange).toHaveBeenLastCalledWith([{ file_id: 'f2', webPath: '/api/files/f2', name: 'b.png' }]),
     );
+  });
+});
+
+describe('FileUpload of documents and zips', () => {
+  const zip = (name = '照片.zip') =>
+    new File([new Uint8Array([80, 75, 3, 4])], name, { type: 'application/zip' });
+
+  it('refuses another extension, shows the share sent, and cancels when the item is removed', async () => {
+    const network = installFakeNetwork({ 'POST /api/files/upload': () => new Promise<never>(() => {}) });
+    const onChange = vi.fn();
+    const view = render(
+      <AppProviders>
+        <FileUpload extensions={['zip']} typeMessage="请上传 .zip 格式的压缩包" replace onChange={onChange} />
+      </AppProviders>,
+    );
+    // The picker's input is replaced after every pick.
+    const input = () => view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user().upload(input(), png('a.png'));
+    expect(await screen.findByText('请上传 .zip 格式的压缩包')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(0);
+
+    await user().upload(input(), zip());
+    const item = await screen.findByText(/照片\.zip（已上传 \d+%）/);
+    await waitFor(() => expect(network.callsTo('POST /api/files/upload')).toHaveLength(1));
+    expect(network.callsTo('POST /api/files/upload')[0].query.get('type')).toBe('any');
+    await userEvent.click(
+      within(item.closest('.ant-upload-list-item') as HTMLElement).getByTitle('删除文件'),
+    );
+    expect(await screen.findByText('已取消上传')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('a refusal that is already a sentence of the spec is shown alone, once (issue 17 §9)', async () => {
+    expect(uploadFailedMessage('请上传 JPG/PNG/JPEG 格式图片!')).toBe('请上传 JPG/PNG/JPEG 格式图片!');
+    expect(uploadFailedMessage('存储空间不足')).toBe('存储空间不足，上传失败！');
+    installFakeNetwork({ 'POST /api/files/upload': fail(400, '请上传 JPG/PNG/JPEG 格式图片!') });
+    const { input } = renderUpload();
+    await user().upload(input()!, png('fake.png'));
+    expect(await screen.findByText('请上传 JPG/PNG/JPEG 格式图片!')).toBeInTheDocument();
+    expect(screen.queryByText(/上传失败/)).not.toBeInTheDocument();
   });
 });

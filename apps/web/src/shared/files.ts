@@ -1,7 +1,22 @@
 import { isSuccessCode } from '@skill-cert/shared/envelope';
-import type { UploadedFile } from '@/shared/components/image-upload/upload-file';
-import { ApiError, NETWORK_ERROR_MESSAGE, settle } from '@/shared/http';
-import { getToken } from '@/shared/session/session';
+import { ApiError, NETWORK_ERROR_MESSAGE, settle } from './http';
+import { getToken } from './session/session';
+
+/**
+ * Files to and from the server: downloads with the session's token, uploads with progress and cancel. Whatever
+ * the server answers instead of a file goes through the HTTP client's envelope handler (`settle`, spec §8): a 401
+ * opens 您已退出，请重新登录!, a 61 its notice, like every other call.
+ */
+
+/** `data` of `POST /api/files/upload` (spec §3 "Uploaded file response"). */
+export interface UploadedFile {
+  file_id: string;
+  /** Where the file reads back; takes the Authorization header or the Admin-Token cookie. */
+  webPath: string;
+  originName: string;
+  size: number;
+  mime: string;
+}
 
 /** `filename*=UTF-8''...` or `filename="..."` of a Content-Disposition header. */
 export function filenameOf(disposition: string | null): string | null {
@@ -55,14 +70,13 @@ export async function fetchFile(
   }
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
-    const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
-    if (response.ok && envelope && typeof envelope.code === 'number' && isSuccessCode(envelope.code)) {
-      throw new ApiError('文件不存在', envelope.code);
-    }
-    throw new ApiError(
-      envelope?.message || `下载失败（${response.status}）`,
-      envelope?.code ?? response.status,
-    );
+    const envelope: unknown = await response.json().catch(() => null);
+    const code = (envelope as { code?: unknown } | null)?.code;
+    if (response.ok && typeof code === 'number' && isSuccessCode(code))
+      throw new ApiError('文件不存在', code);
+    // Silent: the caller names the action that failed (下载失败!); the 401 and 61 dialogs still show.
+    settle(response.status, envelope, { silent: true, unreadable: `下载失败（${response.status}）` });
+    throw new ApiError(`下载失败（${response.status}）`, response.status);
   }
   return {
     blob: await response.blob(),
@@ -87,12 +101,15 @@ export interface UploadOptions {
 export const UPLOAD_CANCELLED_MESSAGE = '已取消上传';
 
 /**
- * `POST /api/files/upload` of a batch's spreadsheet or photos zip, without the 60 s limit of other calls: a
- * photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch cannot
+ * `POST /api/files/upload` (multipart field `file`; `image` accepts JPG/PNG only), without the 60 s limit of other
+ * calls: a photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch cannot
  * tell how much of a body has gone) and can be cancelled. A refusal rejects with the server's message.
  */
-export function uploadDocument(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  const { onProgress, signal } = options;
+export function uploadFile(
+  file: File,
+  options: UploadOptions & { kind?: 'image' | 'any' } = {},
+): Promise<UploadedFile> {
+  const { onProgress, signal, kind = 'any' } = options;
   const form = new FormData();
   form.append('file', file, file.name);
   return new Promise<UploadedFile>((resolve, reject) => {
@@ -101,7 +118,7 @@ export function uploadDocument(file: File, options: UploadOptions = {}): Promise
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/files/upload?type=any');
+    xhr.open('POST', `/api/files/upload?type=${kind}`);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -1,14 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/provider';
-import { browser } from '@/shared/browser';
 import { TOKEN_COOKIE } from '@/shared/session/session';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { captureDownloads, serveFiles } from '../test-fixtures';
-import { downloadFile, filenameOf, UPLOAD_CANCELLED_MESSAGE, uploadDocument } from './download-file';
+import { captureDownloads, serveFiles } from '@/test/files';
+import { renderWithProviders } from '@/test/render';
+import { browser } from './browser';
+import { downloadFile, filenameOf, UPLOAD_CANCELLED_MESSAGE, uploadFile } from './files';
+import { isApiStatusMarked, resetApiStatus } from './http';
 
 describe('downloadFile', () => {
   it('reads the file name the server gives, encoded or plain', () => {
@@ -33,6 +33,34 @@ describe('downloadFile', () => {
     await expect(downloadFile('/files/gone', 'x')).rejects.toThrow('文件不存在或已删除');
     await expect(downloadFile('/files/odd', 'x')).rejects.toThrow('文件不存在');
     expect(saved).toEqual([]);
+  });
+
+  it('an ended session (HTTP 401) during a download opens 您已退出，请重新登录!, as every other call does', async () => {
+    renderWithProviders(null);
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    installFakeNetwork({ 'GET /files/expired': fail(401, '登录已过期') });
+    const saved = captureDownloads();
+    await expect(downloadFile('/files/expired', 'x.zip')).rejects.toMatchObject({ code: 401 });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('您已退出，请重新登录!');
+    await userEvent.click(within(dialog).getByRole('button', { name: '重新登录' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(saved).toEqual([]);
+  });
+
+  it('code 61 during a download shows the 提示 notice, acknowledged with 确定, and rejects with its message', async () => {
+    renderWithProviders(null);
+    resetApiStatus();
+    installFakeNetwork({
+      'GET /files/frozen': { body: { code: 61, message: '企业已被冻结，请联系平台', data: null } },
+    });
+    await expect(downloadFile('/files/frozen', 'x.zip')).rejects.toThrow('企业已被冻结，请联系平台');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('提示');
+    expect(dialog).toHaveTextContent('企业已被冻结，请联系平台');
+    expect(isApiStatusMarked()).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(isApiStatusMarked()).toBe(true);
   });
 });
 
@@ -84,7 +112,7 @@ class FakeXhr {
   }
 }
 
-describe('uploadDocument', () => {
+describe('uploadFile', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     FakeXhr.last = null;
@@ -95,7 +123,7 @@ describe('uploadDocument', () => {
     Cookies.set(TOKEN_COOKIE, 'token-7');
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const seen: number[] = [];
-    const done = uploadDocument(zip(), { onProgress: (p) => seen.push(p) });
+    const done = uploadFile(zip(), { onProgress: (p) => seen.push(p) });
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/files/upload?type=any');
@@ -113,20 +141,20 @@ describe('uploadDocument', () => {
 
   it('a refusal rejects with the server message; an unreadable answer with the HTTP status', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const refused = uploadDocument(zip());
+    const refused = uploadFile(zip());
     FakeXhr.last!.answer(400, { code: 400, message: '上传的文件过大', data: null });
     await expect(refused).rejects.toThrow('上传的文件过大');
-    const broken = uploadDocument(zip());
+    const broken = uploadFile(zip());
     FakeXhr.last!.status = 502;
     FakeXhr.last!.onload?.();
     await expect(broken).rejects.toThrow('上传失败（502）');
   });
 
   it('an ended session (HTTP 401) opens the 您已退出 dialog, as every other call does, instead of 上传失败', async () => {
-    render(createElement(AppProviders, null, null));
+    renderWithProviders(null);
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const ended = uploadDocument(zip());
+    const ended = uploadFile(zip());
     FakeXhr.last!.answer(401, { code: 401, message: '', data: null });
     await expect(ended).rejects.toMatchObject({ code: 401, message: '您已退出，请重新登录!' });
     const dialog = await screen.findByRole('dialog');
@@ -136,9 +164,9 @@ describe('uploadDocument', () => {
   });
 
   it('code 61 (e.g. a frozen company) shows the 提示 notice like every other call and rejects with its message', async () => {
-    render(createElement(AppProviders, null, null));
+    renderWithProviders(null);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const frozen = uploadDocument(zip());
+    const frozen = uploadFile(zip());
     FakeXhr.last!.answer(200, { code: 61, message: '企业已被冻结，请联系平台', data: null });
     await expect(frozen).rejects.toThrow('企业已被冻结，请联系平台');
     const dialog = await screen.findByRole('dialog');
@@ -150,7 +178,7 @@ describe('uploadDocument', () => {
   it('aborting cancels the request and rejects with 已取消上传', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const controller = new AbortController();
-    const done = uploadDocument(zip(), { signal: controller.signal });
+    const done = uploadFile(zip(), { signal: controller.signal });
     controller.abort();
     expect(FakeXhr.last!.aborted).toBe(true);
     await expect(done).rejects.toThrow(UPLOAD_CANCELLED_MESSAGE);

@@ -1,0 +1,69 @@
+import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { PagedSearch } from '@/shared/hooks/use-paged-search';
+import { ListTable, type ListTableProps } from './list-table';
+import { SearchForm } from './search-form';
+
+/** What a paged list request answers (spec §3: list plus meta with total). */
+export interface PagedRows<Row> {
+  list: Row[];
+  meta: { total: number };
+}
+
+/** The parts of a react-query result the table reads. */
+export interface PagedResult<Row> {
+  data: PagedRows<Row> | undefined;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+export interface PagedSearchTableProps<Row, F extends object>
+  extends Omit<ListTableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'error' | 'onRetry'> {
+  /** The search form's accessible name. */
+  searchLabel: string;
+  /** Filters, page and page size (usePagedSearch); its query is what `result` was asked with. */
+  paged: PagedSearch<F>;
+  result: PagedResult<Row>;
+  columns: TableColumnsType<Row>;
+  /** The filter fields; their names are keys of F. */
+  filters: ReactNode;
+  /** Buttons beside the search form. */
+  toolbar?: ReactNode;
+}
+
+/**
+ * A server-paged list: search form (搜索/重置), table with loading and error (重新获取) states, page sizes
+ * 10/20/30/50 (spec §9) and the total. Searching keeps the filters the form does not show (a tab's status).
+ */
+export function PagedSearchTable<Row extends object, F extends object>({
+  searchLabel,
+  paged,
+  result,
+  filters,
+  toolbar,
+  loading,
+  ...table
+}: PagedSearchTableProps<Row, F>) {
+  return (
+    <>
+      <SearchForm<F>
+        label={searchLabel}
+        initialValues={paged.initialFilters}
+        onSearch={(values) => paged.search({ ...paged.filters, ...values })}
+        extra={toolbar}
+      >
+        {filters}
+      </SearchForm>
+      <ListTable<Row>
+        dataSource={result.data?.list}
+        loading={loading ?? result.isFetching}
+        pagination={paged.pagination(result.data?.meta.total)}
+        error={result.isError ? result.error : undefined}
+        onRetry={() => void result.refetch()}
+        {...table}
+      />
+    </>
+  );
+}
