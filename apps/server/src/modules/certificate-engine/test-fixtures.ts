@@ -27,16 +27,20 @@ export function png(width: number, height: number): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/** Where the frame header (baseline or progressive) of a JPEG written by skia starts. */
+export function jpegFrameHeaderAt(bytes: Uint8Array): number {
+  for (let i = 2; i < bytes.length - 9; i++)
+    if (bytes[i] === 0xff && bytes[i + 1] >= 0xc0 && bytes[i + 1] <= 0xc2) return i;
+  throw new Error('no frame header');
+}
+
 /** A real JPEG whose frame header is changed to say `width` × `height`. */
 export function jpegClaiming(width: number, height: number): Buffer {
   const bytes = Buffer.from(jpeg(64, 48));
-  for (let i = 2; i < bytes.length - 9; i++)
-    if (bytes[i] === 0xff && bytes[i + 1] >= 0xc0 && bytes[i + 1] <= 0xc2) {
-      bytes.writeUInt16BE(height, i + 5);
-      bytes.writeUInt16BE(width, i + 7);
-      return bytes;
-    }
-  throw new Error('no frame header');
+  const at = jpegFrameHeaderAt(bytes);
+  bytes.writeUInt16BE(height, at + 5);
+  bytes.writeUInt16BE(width, at + 7);
+  return bytes;
 }
 
 /** General-purpose bit 11: the entry's name is UTF-8. */

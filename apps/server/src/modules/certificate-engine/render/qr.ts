@@ -1,8 +1,5 @@
 import QRCode from 'qrcode';
 import { pdfNumber as num } from './pdf.ts';
-import { useFastQrMasks } from './qr-mask.ts';
-
-useFastQrMasks();
 
 /** Modules of white margin drawn around the code, so it scans on a busy background. */
 const QUIET_ZONE = 2;
