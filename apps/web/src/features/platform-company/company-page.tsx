@@ -4,7 +4,7 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import { App, Button, Card, Form, Input, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
@@ -107,21 +107,12 @@ function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
       searchLabel="企业搜索"
       paged={paged}
       result={companies}
-      rowKey="_id"
       columns={columns}
-      filters={
-        <>
-          <Form.Item name="keyword" label="关键词">
-            <Input placeholder="请输入企业名称或统一社会信用代码" allowClear style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="type" label="类型">
-            <Select options={companyTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select options={companyStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-        </>
-      }
+      filters={[
+        { name: 'keyword', label: '关键词', placeholder: '请输入企业名称或统一社会信用代码', width: 260 },
+        { name: 'type', label: '类型', options: companyTypeOptions, width: 140 },
+        { name: 'status', label: '状态', options: companyStatusOptions, width: 120 },
+      ]}
     />
   );
 }
@@ -154,18 +145,11 @@ function ReviewQueue({ onOpen }: { onOpen: (id: string) => void }) {
       searchLabel="备案审核搜索"
       paged={paged}
       result={records}
-      rowKey="_id"
       columns={columns}
-      filters={
-        <>
-          <Form.Item name="keyword" label="关键词">
-            <Input placeholder="请输入备案编号、企业名称或职业" allowClear style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select options={recordStatusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-          </Form.Item>
-        </>
-      }
+      filters={[
+        { name: 'keyword', label: '关键词', placeholder: '请输入备案编号、企业名称或职业', width: 260 },
+        { name: 'status', label: '状态', options: recordStatusOptions, width: 120 },
+      ]}
     />
   );
 }

@@ -4,7 +4,7 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import { Button, Card, Form, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
@@ -114,18 +114,11 @@ export function RecordListPage() {
         searchLabel="备案搜索"
         paged={paged}
         result={records}
-        rowKey="_id"
         columns={columns}
-        filters={
-          <>
-            <Form.Item name="keyword" label="关键词">
-              <Input placeholder="请输入备案编号或职业名称" allowClear style={{ width: 240 }} />
-            </Form.Item>
-            <Form.Item name="status" label="状态">
-              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-            </Form.Item>
-          </>
-        }
+        filters={[
+          { name: 'keyword', label: '关键词', placeholder: '请输入备案编号或职业名称', width: 240 },
+          { name: 'status', label: '状态', options: statusOptions, width: 140 },
+        ]}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/record-application/add')}>
             新增备案

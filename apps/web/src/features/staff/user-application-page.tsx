@@ -1,18 +1,6 @@
 import { type JoinRequestRow, JoinRequestStatus, joinRequestStatusText } from '@skill-cert/shared/company';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Result,
-  Space,
-  type TableColumnsType,
-  Tabs,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Empty, Result, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -118,13 +106,8 @@ export function UserApplicationPage() {
         searchLabel="申请搜索"
         paged={paged}
         result={requests}
-        rowKey="_id"
         columns={columns}
-        filters={
-          <Form.Item name="keyword" label="关键词">
-            <Input placeholder="请输入申请人姓名或手机号" allowClear />
-          </Form.Item>
-        }
+        filters={[{ name: 'keyword', label: '关键词', placeholder: '请输入申请人姓名或手机号' }]}
         locale={{
           emptyText: (
             <Empty

@@ -1,6 +1,6 @@
 import { CompanyRole, type MemberRow } from '@skill-cert/shared/company';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
@@ -104,11 +104,7 @@ export function UserListPage() {
         result={members}
         rowKey="user_id"
         columns={columns}
-        filters={
-          <Form.Item name="keyword" label="关键词">
-            <Input placeholder="请输入姓名或手机号" allowClear />
-          </Form.Item>
-        }
+        filters={[{ name: 'keyword', label: '关键词', placeholder: '请输入姓名或手机号' }]}
         locale={{ emptyText: '暂无员工' }}
       />
       {isAdmin && <TransferAdminModal open={transferring} onClose={() => setTransferring(false)} />}

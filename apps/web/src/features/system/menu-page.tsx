@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type MenuNode, type MenuPortal, MenuType, type MenuTypeValue } from '@skill-cert/shared/access';
 import { PAGE_SIZE_OPTIONS } from '@skill-cert/shared/constants';
-import { App, Button, Card, Form, Input, Radio, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Radio, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { ListTable } from '@/shared/components/list-table/list-table';
 import { SearchForm } from '@/shared/components/list-table/search-form';
@@ -138,11 +138,12 @@ export function MenuPage() {
             setPage((p) => ({ ...p, current: 1 }));
           }}
         />
-        <SearchForm label="菜单搜索" initialValues={{ name: '' }} onSearch={(v) => search(v.name)}>
-          <Form.Item name="name" label="菜单名称">
-            <Input placeholder="请输入菜单名称" allowClear />
-          </Form.Item>
-        </SearchForm>
+        <SearchForm
+          label="菜单搜索"
+          initialValues={{ name: '' }}
+          fields={[{ name: 'name', label: '菜单名称', placeholder: '请输入菜单名称' }]}
+          onSearch={(v) => search(v.name)}
+        />
         <Permission keys="system:menu:add">
           <Button
             type="primary"

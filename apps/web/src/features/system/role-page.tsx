@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuPortal, RoleRow } from '@skill-cert/shared/access';
-import { App, Button, Card, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -83,18 +83,11 @@ export function RolePage() {
         searchLabel="角色搜索"
         paged={paged}
         result={roles}
-        rowKey="_id"
         columns={columns}
-        filters={
-          <>
-            <Form.Item name="portal" label="所属端">
-              <Select options={portalOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item name="keyword" label="角色名称">
-              <Input placeholder="请输入角色名称" allowClear />
-            </Form.Item>
-          </>
-        }
+        filters={[
+          { name: 'portal', label: '所属端', options: portalOptions, width: 140 },
+          { name: 'keyword', label: '角色名称', placeholder: '请输入角色名称' },
+        ]}
         toolbar={
           <Permission keys="system:role:add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>

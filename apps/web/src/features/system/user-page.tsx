@@ -1,6 +1,6 @@
 import type { RoleRow } from '@skill-cert/shared/access';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
-import { Button, Card, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -67,18 +67,11 @@ export function UserPage() {
         searchLabel="用户搜索"
         paged={paged}
         result={users}
-        rowKey="_id"
         columns={columns}
-        filters={
-          <>
-            <Form.Item name="keyword" label="关键词">
-              <Input placeholder="请输入姓名或手机号" allowClear />
-            </Form.Item>
-            <Form.Item name="role_type_id" label="角色类型">
-              <Select options={roleTypeOptions} allowClear placeholder="全部" style={{ width: 140 }} />
-            </Form.Item>
-          </>
-        }
+        filters={[
+          { name: 'keyword', label: '关键词', placeholder: '请输入姓名或手机号' },
+          { name: 'role_type_id', label: '角色类型', options: roleTypeOptions, width: 140 },
+        ]}
       />
       <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
     </Card>

@@ -5,7 +5,7 @@ import {
   certificateHandleStatusText,
 } from '@skill-cert/shared/customCertificate';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Progress, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Progress, Space, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -113,19 +113,12 @@ export function BatchList() {
         searchLabel="批量生成搜索"
         paged={paged}
         result={batches}
-        rowKey="_id"
         columns={columns}
         loading={batches.isLoading || batches.isPlaceholderData}
-        filters={
-          <>
-            <Form.Item name="name" label="名称">
-              <Input placeholder="请输入名称" allowClear />
-            </Form.Item>
-            <Form.Item name="certificate_handle_status" label="状态">
-              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-            </Form.Item>
-          </>
-        }
+        filters={[
+          { name: 'name', label: '名称', placeholder: '请输入名称' },
+          { name: 'certificate_handle_status', label: '状态', options: statusOptions, width: 120 },
+        ]}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             新建批量生成

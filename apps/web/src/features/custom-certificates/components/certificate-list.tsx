@@ -4,7 +4,7 @@ import {
   ProduceStatus,
   produceStatusText,
 } from '@skill-cert/shared/customCertificate';
-import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
@@ -140,21 +140,19 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
         searchLabel="证书搜索"
         paged={paged}
         result={list}
-        rowKey="_id"
         size="small"
         columns={columns}
         loading={list.isLoading || list.isPlaceholderData}
         errorTitle={LIST_FAILED}
-        filters={
-          <>
-            <Form.Item name="name" label="姓名">
-              <Input placeholder="请输入姓名" allowClear style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="custom_certificate_produce_status" label="生成状态">
-              <Select options={statusOptions} allowClear placeholder="全部" style={{ width: 120 }} />
-            </Form.Item>
-          </>
-        }
+        filters={[
+          { name: 'name', label: '姓名', placeholder: '请输入姓名', width: 160 },
+          {
+            name: 'custom_certificate_produce_status',
+            label: '生成状态',
+            options: statusOptions,
+            width: 120,
+          },
+        ]}
         toolbar={
           <Button href={certificateZipUrl(batchId)} download>
             下载全部

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CustomCertificateTemplate } from '@skill-cert/shared/customCertificate';
-import { App, Button, Form, Input, Space, type TableColumnsType } from 'antd';
+import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { notify } from '@/shared/components/notice/notice';
@@ -108,13 +108,8 @@ export function TemplateList() {
         searchLabel="模板搜索"
         paged={paged}
         result={templates}
-        rowKey="_id"
         columns={columns}
-        filters={
-          <Form.Item name="template_name" label="模板名称">
-            <Input placeholder="请输入模板名称" allowClear />
-          </Form.Item>
-        }
+        filters={[{ name: 'template_name', label: '模板名称', placeholder: '请输入模板名称' }]}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning(null)}>
             新建模板

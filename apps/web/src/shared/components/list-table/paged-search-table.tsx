@@ -2,7 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PagedSearch } from '@/shared/hooks/use-paged-search';
 import { ListTable, type ListTableProps } from './list-table';
-import { SearchForm } from './search-form';
+import { type SearchField, SearchForm } from './search-form';
 
 /** What a paged list request answers (spec §3: list plus meta with total). */
 export interface PagedRows<Row> {
@@ -27,15 +27,15 @@ export interface PagedSearchTableProps<Row, F extends object>
   paged: PagedSearch<F>;
   result: PagedResult<Row>;
   columns: TableColumnsType<Row>;
-  /** The filter fields; their names are keys of F. */
-  filters: ReactNode;
+  /** The filters; their names are keys of F. */
+  filters: SearchField[];
   /** Buttons beside the search form. */
   toolbar?: ReactNode;
 }
 
 /**
  * A server-paged list: search form (搜索/重置), table with loading and error (重新获取) states, page sizes
- * 10/20/30/50 (spec §9) and the total. Searching keeps the filters the form does not show (a tab's status).
+ * 10/20/30/50 (spec §9) and the total. Rows are keyed by `_id` unless told. Searching keeps the filters the form does not show (a tab's status).
  */
 export function PagedSearchTable<Row extends object, F extends object>({
   searchLabel,
@@ -44,6 +44,7 @@ export function PagedSearchTable<Row extends object, F extends object>({
   filters,
   toolbar,
   loading,
+  rowKey = '_id' as keyof Row & string,
   ...table
 }: PagedSearchTableProps<Row, F>) {
   return (
@@ -53,15 +54,15 @@ export function PagedSearchTable<Row extends object, F extends object>({
         initialValues={paged.initialFilters}
         onSearch={(values) => paged.search({ ...paged.filters, ...values })}
         extra={toolbar}
-      >
-        {filters}
-      </SearchForm>
+        fields={filters}
+      />
       <ListTable<Row>
         dataSource={result.data?.list}
         loading={loading ?? result.isFetching}
         pagination={paged.pagination(result.data?.meta.total)}
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}
+        rowKey={rowKey}
         {...table}
       />
     </>

@@ -1,12 +1,20 @@
-import { Button, Form, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
+
+/** One filter of a list: a text box, or a select (全部 when cleared) when it has options. */
+export interface SearchField {
+  name: string;
+  label: string;
+  placeholder?: string;
+  options?: { label: string; value: number | string }[];
+  width?: number;
+}
 
 export interface SearchFormProps<V extends object> {
   /** The form's accessible name, e.g. 备案搜索. */
   label: string;
   initialValues: V;
-  /** The filter fields (Form.Item with a name). */
-  children: ReactNode;
+  fields: SearchField[];
   /** The filters as entered: strings trimmed, a cleared field as its empty value. */
   onSearch: (values: V) => void;
   /** Buttons beside the form (新增…, 下载全部). */
@@ -28,7 +36,7 @@ export function cleanFilters<V extends object>(values: Partial<V>, initial: V): 
 export function SearchForm<V extends object>({
   label,
   initialValues,
-  children,
+  fields,
   onSearch,
   extra,
 }: SearchFormProps<V>) {
@@ -52,7 +60,24 @@ export function SearchForm<V extends object>({
         initialValues={initialValues}
         onFinish={search}
       >
-        {children}
+        {fields.map((field) => (
+          <Form.Item key={field.name} name={field.name} label={field.label}>
+            {field.options ? (
+              <Select
+                options={field.options}
+                allowClear
+                placeholder={field.placeholder ?? '全部'}
+                style={{ width: field.width ?? 140 }}
+              />
+            ) : (
+              <Input
+                placeholder={field.placeholder}
+                allowClear
+                style={field.width ? { width: field.width } : undefined}
+              />
+            )}
+          </Form.Item>
+        ))}
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">
