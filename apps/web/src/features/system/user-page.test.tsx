@@ -27,6 +27,23 @@ const zhang: UserRow = {
 const rolesByPortal = { '2': [operatorRole, adminRole], '3': [institutionRole], '4': [examinerRole] };
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
+/** The user page with 张运营's 分配角色 dialog open, its role lists loaded. */
+async function openAssignRoles(): Promise<HTMLElement> {
+  renderWithProviders(<UserPage />);
+  await userEvent.click(
+    await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
+      name: '分配角色',
+    }),
+  );
+  const dialog = await waitFor(() => {
+    const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('分配角色：张运营'));
+    if (!found) throw new Error('dialog not open');
+    return found;
+  });
+  await waitFor(() => expect(within(dialog).getByText('运营人员')).toBeInTheDocument());
+  return dialog;
+}
+
 describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
   it('lists users with role types as tags and their roles; filters by keyword and role type', async () => {
     const network = installFakeNetwork({ ...signInPlatform(), 'GET /api/users': paged([zhang], 31) });
@@ -113,18 +130,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
       [`PUT /api/users/${zhang._id}/roleTypes`]: ok({ role_types_info: [1] }),
     });
-    renderWithProviders(<UserPage />);
-    await userEvent.click(
-      await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
-        name: '分配角色',
-      }),
-    );
-    const dialog = await waitFor(() => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('分配角色：张运营'));
-      if (!found) throw new Error('dialog not open');
-      return found;
-    });
-    await waitFor(() => expect(within(dialog).getByText('运营人员')).toBeInTheDocument());
+    const dialog = await openAssignRoles();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '平台端' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
 
@@ -142,18 +148,7 @@ describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
       'GET /api/roles': (request) =>
         paged(rolesByPortal[request.query.get('portal') as '2' | '3' | '4'], undefined, 1, 50),
     });
-    renderWithProviders(<UserPage />);
-    await userEvent.click(
-      await within((await screen.findByText('张运营')).closest('tr')!).findByRole('button', {
-        name: '分配角色',
-      }),
-    );
-    const dialog = await waitFor(() => {
-      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('分配角色：张运营'));
-      if (!found) throw new Error('dialog not open');
-      return found;
-    });
-    await waitFor(() => expect(within(dialog).getByText('运营人员')).toBeInTheDocument());
+    const dialog = await openAssignRoles();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '考评员端' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: '保存' }));
 
