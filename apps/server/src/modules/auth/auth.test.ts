@@ -574,6 +574,31 @@ describe('POST /api/loginCode', () => {
     expect(res.status).toBe(400);
   });
 
+  it('a code dies with the session that issued it: logout, or a password change of its user', async () => {
+    const first = await login(ctx.app, 'jigou');
+    const issued = await api<{ code: string }>(ctx.app, 'POST', '/api/loginCode/issue', {
+      token: first.token,
+    });
+    await api(ctx.app, 'DELETE', '/api/logout', { token: first.token });
+    const afterLogout = await api(ctx.app, 'POST', '/api/loginCode', {
+      body: { code: issued.body.data.code },
+    });
+    expect(afterLogout.body).toEqual({ code: 400, message: '登录码无效或已过期，请重新登录', data: null });
+
+    const second = await login(ctx.app, 'jigou');
+    const other = await api<{ code: string }>(ctx.app, 'POST', '/api/loginCode/issue', {
+      token: second.token,
+    });
+    await api(ctx.app, 'PATCH', '/api/login', {
+      token: second.token,
+      body: { old_password: DEMO_PASSWORD, password: 'Changed123' },
+    });
+    const afterChange = await api(ctx.app, 'POST', '/api/loginCode', {
+      body: { code: other.body.data.code },
+    });
+    expect(afterChange.status).toBe(400);
+  });
+
   it('refuses an unknown code and names a missing one', async () => {
     expect((await api(ctx.app, 'POST', '/api/loginCode', { body: { code: 'nope' } })).body.code).toBe(400);
     expect((await api(ctx.app, 'POST', '/api/loginCode', { body: {} })).body.message).toBe('请提供登录码');

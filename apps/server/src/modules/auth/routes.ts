@@ -132,7 +132,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
-  app.post('/api/loginCode/issue', async (req) => ok(await createLoginCode(db, req.auth.userId)));
+  app.post('/api/loginCode/issue', async (req) =>
+    ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
+  );
 
   app.delete('/api/logout', async (req) => {
     await revokeSession(db, req.auth.sessionId);

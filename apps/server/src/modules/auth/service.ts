@@ -6,7 +6,7 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
 } from '@skill-cert/shared/constants';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
@@ -186,18 +186,35 @@ export async function clearLoginFailures(db: DbOrTx, account: string): Promise<v
 export async function createLoginCode(
   db: DbOrTx,
   userId: string,
+  sessionId: string,
 ): Promise<{ code: string; expires_in: number }> {
   const code = randomBytes(24).toString('base64url');
-  await db.insert(loginCodes).values({ code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
+  await db
+    .insert(loginCodes)
+    .values({ code, userId, sessionId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
   return { code, expires_in: LOGIN_CODE_TTL_MS / 1000 };
 }
 
-/** Consumes a login code; returns its user. Used, expired and unknown codes are refused alike. */
+/**
+ * Consumes a login code; returns its user. Used, expired and unknown codes are refused alike, and so is a code
+ * whose issuing session was revoked since (logout, a password change or reset): ending a session ends its codes.
+ */
 export async function consumeLoginCode(db: DbOrTx, code: string): Promise<UserRow> {
+  const liveSession = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, loginCodes.sessionId), isNull(sessions.revokedAt)));
   const [row] = await db
     .update(loginCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(loginCodes.code, code), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, new Date())))
+    .where(
+      and(
+        eq(loginCodes.code, code),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, new Date()),
+        exists(liveSession),
+      ),
+    )
     .returning({ userId: loginCodes.userId });
   const user = row && (await findUserById(db, row.userId));
   if (!user) throw badRequest('登录码无效或已过期，请重新登录');

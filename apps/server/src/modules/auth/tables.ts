@@ -25,6 +25,8 @@ export const loginCodes = pgTable('login_codes', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The session that issued the code: revoking it (logout, password change) voids the code. */
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

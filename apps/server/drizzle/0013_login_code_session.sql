@@ -1,0 +1,2 @@
+ALTER TABLE "login_codes" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "login_codes" ADD CONSTRAINT "login_codes_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;
