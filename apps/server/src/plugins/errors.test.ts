@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness.ts';
+import { api, login, useTestApp } from '../../test/harness.ts';
 import { companies } from '../modules/companies/tables.ts';
 import { users } from '../modules/users/tables.ts';
 import { DUPLICATE_MESSAGE, uniqueViolationMessage } from './errors.ts';
@@ -40,5 +40,26 @@ describe('unique violations (23505) become a 400 with a Chinese message', () => 
     );
     expect(uniqueViolationMessage(notNull)).toBeNull();
     expect(uniqueViolationMessage(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('a NUL character (U+0000) is a 400 naming the field, never a 500', () => {
+  it('in a login name', async () => {
+    const res = await api(ctx.app, 'POST', '/api/login', { body: { name: 'qiye\u0000', password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: '「name」不能包含空字符', data: null });
+  });
+
+  it('in a list keyword, a nested row and a key', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const list = await api(ctx.app, 'GET', '/api/recordApplications?keyword=%00', { token });
+    expect(list.body).toEqual({ code: 400, message: '「keyword」不能包含空字符', data: null });
+    const nested = await api(ctx.app, 'POST', '/api/recordApplications', {
+      token,
+      body: { sites: [{ name: '一号\u0000楼' }] },
+    });
+    expect(nested.body.message).toBe('「sites[0].name」不能包含空字符');
+    const key = await api(ctx.app, 'POST', '/api/recordApplications', { token, body: { 'a\u0000': 1 } });
+    expect(key.status).toBe(400);
   });
 });

@@ -10,6 +10,22 @@ import { AppError } from '../lib/errors.ts';
  */
 export const errorsPlugin = fp(
   async (app) => {
+    // PostgreSQL refuses U+0000 in text: a NUL anywhere in the input is a 400 naming the field, never a 500.
+    app.addHook('preValidation', async (request) => {
+      for (const [part, value] of [
+        ['路径', request.params],
+        ['参数', request.query],
+        ['内容', request.body],
+      ] as const) {
+        const field = nulField(value, '');
+        if (field !== null)
+          throw new AppError(
+            ApiCode.BAD_REQUEST,
+            `${field ? `「${field}」` : `请求的${part}`}不能包含空字符`,
+          );
+      }
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         return reply
@@ -86,6 +102,19 @@ export function uniqueViolationMessage(error: unknown): string | null {
   const found = databaseError(error);
   if (found?.code !== '23505') return null;
   return (found.constraint && uniqueMessages[found.constraint]) || DUPLICATE_MESSAGE;
+}
+
+/** The path of the first string holding U+0000 (a key too), '' at the top; null when there is none. */
+function nulField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 20) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulField(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Our schemas carry Chinese messages that name the field; zod's own messages get the field prefixed. */
