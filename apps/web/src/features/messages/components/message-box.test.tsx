@@ -5,7 +5,7 @@ import { installFakeNetwork } from '@/test/fake-network';
 import { installFakeWebSocket } from '../testing/fake-websocket';
 import { fakeMessageServer, makeMessage, renderMessages, signIn } from '../testing/message-fixtures';
 
-async function pushInto(unreadBefore: number) {
+async function pushInto(unreadBefore: number, content = '刚推送的消息') {
   const WS = installFakeWebSocket();
   const server = fakeMessageServer(
     Array.from({ length: unreadBefore }, (_, i) => makeMessage({ content: `旧消息${i + 1}` })),
@@ -18,7 +18,7 @@ async function pushInto(unreadBefore: number) {
   await waitFor(() => expect(network.callsTo('GET /api/message/unreadMessage')).toHaveLength(1));
   if (unreadBefore > 0)
     await waitFor(() => expect(document.querySelector('.message-bell .ant-badge-count')).not.toBeNull());
-  const pushed = makeMessage({ content: '刚推送的消息' });
+  const pushed = makeMessage({ content });
   server.add(pushed);
   socket.receive({ type: 'message', data: { list: [pushed], count: unreadBefore + 1 } });
   const box = await screen.findByRole('region', { name: '新消息' });
@@ -57,17 +57,7 @@ describe('live message box (spec §2 Dialogs)', () => {
   });
 
   it('a long message shows its first lines with 查看全文, its buttons in sight; 查看全文 shows it all', async () => {
-    const WS = installFakeWebSocket();
-    const server = fakeMessageServer([]);
-    installFakeNetwork(server.routes);
-    signIn();
-    renderMessages();
-    const socket = WS.latest();
-    socket.accept();
-    const long = makeMessage({ content: `证书批量生成完成。${'其中一条的说明很长。'.repeat(80)}` });
-    server.add(long);
-    socket.receive({ type: 'message', data: { list: [long], count: 1 } });
-    const box = await screen.findByRole('region', { name: '新消息' });
+    const { box } = await pushInto(0, `证书批量生成完成。${'其中一条的说明很长。'.repeat(80)}`);
 
     const content = box.querySelector('.message-content')!;
     expect(content).toHaveClass('is-clamped');
