@@ -1,6 +1,6 @@
 import type { LoginResult, UserInfo } from '@skill-cert/shared/auth';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { DEMO_PASSWORD } from '../../db/seed.ts';
 import { loginCodes } from './tables.ts';
@@ -235,8 +235,11 @@ describe('token and session', () => {
 
   it('GET /api/refresh gives a new working token with the full login answer', async () => {
     const first = await login(ctx.app, 'kaoping');
-    await new Promise((r) => setTimeout(r, 1100)); // iat has one-second resolution
-    const res = await api<LoginResult>(ctx.app, 'GET', '/api/refresh', { token: first.token });
+    // iat has one-second resolution: the clock (Date only) moves on two seconds instead of the test sleeping.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2000 });
+    const res = await api<LoginResult>(ctx.app, 'GET', '/api/refresh', { token: first.token }).finally(() =>
+      vi.useRealTimers(),
+    );
     expect(res.body.code).toBe(200);
     expect(res.body.data.token).not.toBe(first.token);
     expect(res.body.data.expires_in).toBe(120);

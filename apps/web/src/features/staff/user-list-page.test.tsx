@@ -165,7 +165,7 @@ describe('UserListPage (/user-list)', { timeout: 60_000 }, () => {
     await userEvent.click(
       within(await dialogWith('确定将“李成员”移出企业吗？')).getByRole('button', { name: '取消' }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => expect(screen.queryByText('确定将“李成员”移出企业吗？')).not.toBeInTheDocument());
     expect(network.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 

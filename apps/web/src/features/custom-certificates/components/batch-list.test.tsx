@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeReply, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderWithProviders } from '@/test/render';
+import { BATCH_POLL_MS } from '../api/batches';
 import {
   batch,
   buttonNamed,
@@ -38,6 +39,10 @@ async function openCreateDialog(): Promise<HTMLElement> {
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
 describe('批量生成 tab', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lists batches with template, status tag and text, counts and time; searches by name and status', async () => {
     signInEnterprise();
     const network = installFakeNetwork({
@@ -82,6 +87,8 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
   });
 
   it('a batch still generating shows a progress bar and is asked again every 2 s until it ends', async () => {
+    // Only the 2 s poll interval is faked and moved on by hand: the test waits for events, never for the clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     signInEnterprise();
     const running = batch({
       name: '生成中批次',
@@ -123,7 +130,8 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
       expect(row.querySelector('[role="progressbar"]')).toHaveAttribute('aria-valuenow', '60'),
     );
 
-    expect(await within(row).findByText('已完成', {}, { timeout: 8000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(BATCH_POLL_MS);
+    expect(await within(row).findByText('已完成')).toBeInTheDocument();
     expect(row.querySelector('[role="progressbar"]')).toBeNull();
     const times = network.callsTo(`GET /api/customCertificateBatchUploadRecords/${running._id}`).length;
     expect(times).toBe(2);
@@ -131,7 +139,7 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(network.callsTo('GET /api/customCertificateBatchUploadRecords').length).toBe(2),
     );
-    await new Promise((r) => setTimeout(r, 2500));
+    await vi.advanceTimersByTimeAsync(5 * BATCH_POLL_MS);
     expect(network.callsTo(`GET /api/customCertificateBatchUploadRecords/${running._id}`)).toHaveLength(2);
   });
 
