@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { collectRoutes } from './lib/route-access.ts';
 import { ensureDefaultAccess } from './modules/access/defaults.ts';
 import { accessPlugin } from './modules/access/guard.ts';
 import { accessRoutes } from './modules/access/routes.ts';
@@ -69,6 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route with its declared access (lib/route-access.ts): the authorization matrix and the fuzz tests read it.
+  collectRoutes(app);
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
