@@ -36,13 +36,14 @@ import { ensureRoleTypes } from './modules/users/service.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, type ZodIssueLike, zodIssueText } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
-z.config(z.locales.zhCN());
+// Zod's own messages in Chinese, never echoing the input; the errors plugin puts the field in front of them.
+z.config({ localeError: (issue) => zodIssueText(issue as ZodIssueLike) });
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the config. */
