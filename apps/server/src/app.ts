@@ -57,6 +57,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A `__proto__` or `constructor.prototype` key in a JSON body is dropped like any unknown field, instead of
+    // failing the whole body as "not valid JSON" (it is valid JSON); it never reaches an object's prototype.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     routerOptions: { ignoreTrailingSlash: true },
     // No time limit on a plugin's start: a new embedded database takes 10 s and more on a busy machine
     // (avvio's default limit failed the browser tests' server with AVV_ERR_PLUGIN_EXEC_TIMEOUT).

@@ -106,3 +106,18 @@ describe('every 400 is Chinese, names the field and echoes at most a short excer
     expect(res.body.message).toBe(`字典不存在：${'x'.repeat(20)}…`);
   });
 });
+
+describe('a __proto__ key in a JSON body (issue 19 point 12)', () => {
+  it('is dropped like any unknown field, not refused as "not valid JSON"', async () => {
+    for (const key of ['"__proto__":{"isAdmin":true}', '"constructor":{"prototype":{"isAdmin":true}}']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: `{${key},"name":"qiye","password":"Demo@2026"}`,
+      });
+      expect(res.json().message).toBe('登录成功');
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    }
+  });
+});
