@@ -19,7 +19,7 @@ import { arbitraryOf, hostileString, wordsOf } from './zod-arbitrary.ts';
  * when the schema refused it. FUZZ_RUNS sets the cases per route.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
-/** ASCII words a Chinese message may carry besides field names: file formats and the upload encoding. */
+/** ASCII words a Chinese message may carry besides field names: file formats, the upload encoding, booleans. */
 const FORMAT_WORDS = new Set([
   'JPG',
   'PNG',
@@ -33,6 +33,8 @@ const FORMAT_WORDS = new Set([
   'form',
   'data',
   'M',
+  'true',
+  'false',
 ]);
 const MAX_MESSAGE = 100;
 const ASCII_WORD = /[A-Za-z][A-Za-z0-9_]*/g;
