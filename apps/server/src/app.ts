@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { collectRoutes } from './lib/route-access.ts';
 import { ensureDefaultAccess } from './modules/access/defaults.ts';
 import { accessPlugin } from './modules/access/guard.ts';
 import { accessRoutes } from './modules/access/routes.ts';
@@ -35,13 +36,14 @@ import { ensureRoleTypes } from './modules/users/service.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, type ZodIssueLike, zodIssueText } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
-z.config(z.locales.zhCN());
+// Zod's own messages in Chinese, never echoing the input; the errors plugin puts the field in front of them.
+z.config({ localeError: (issue) => zodIssueText(issue as ZodIssueLike) });
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the config. */
@@ -55,6 +57,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A `__proto__` or `constructor.prototype` key in a JSON body is dropped like any unknown field, instead of
+    // failing the whole body as "not valid JSON" (it is valid JSON); it never reaches an object's prototype.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     routerOptions: { ignoreTrailingSlash: true },
     // No time limit on a plugin's start: a new embedded database takes 10 s and more on a busy machine
     // (avvio's default limit failed the browser tests' server with AVV_ERR_PLUGIN_EXEC_TIMEOUT).
@@ -69,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route with its declared access (lib/route-access.ts): the authorization matrix and the fuzz tests read it.
+  collectRoutes(app);
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);

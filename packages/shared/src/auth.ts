@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoleTypeId } from './roles.ts';
+import { isRoleTypeId, type RoleTypeId } from './roles.ts';
 
 /** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */
 /** A mainland mobile number; the messages name the field. */
@@ -47,7 +47,10 @@ export const loginCodeBody = z.object({
   code: z.string({ error: '请提供登录码' }).trim().min(1, '请提供登录码'),
 });
 export const switchRoleTypeBody = z.object({
-  role: z.coerce.number({ error: '请选择角色' }).int('请选择角色'),
+  role: z.coerce
+    .number({ error: '请选择角色' })
+    .int('请选择角色')
+    .refine(isRoleTypeId, '角色只能是企业端、平台端、机构端或考评员端'),
 });
 
 export type PasswordLoginBody = z.infer<typeof passwordLoginBody>;

@@ -22,3 +22,7 @@ export const notFound = (message = '数据不存在或已删除') => new AppErro
 export const tooManyRequests = (message: string) => new AppError(ApiCode.TOO_MANY_REQUESTS, message);
 /** Acknowledge notice (code 61): the client shows the message in a 提示 dialog. */
 export const ackNotice = (message: string) => new AppError(ApiCode.ACK_NOTICE, message);
+
+/** At most `max` characters of something the caller sent, so a message never echoes a long input back. */
+export const excerpt = (text: string, max = 20): string =>
+  [...text].length > max ? `${[...text].slice(0, max).join('')}…` : text;

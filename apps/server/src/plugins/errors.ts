@@ -2,7 +2,7 @@ import { ApiCode, httpStatusOf } from '@skill-cert/shared/envelope';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, excerpt } from '../lib/errors.ts';
 
 /**
  * The error half of the envelope contract (spec §8): every failure leaves as `{ code, message, data }`
@@ -34,10 +34,12 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
-        const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-        return reply
-          .status(400)
-          .send({ code: ApiCode.BAD_REQUEST, message: fieldMessage(field, first.message ?? ''), data: null });
+        const message = validationMessage(
+          (error as { validationContext?: string }).validationContext,
+          first.instancePath ?? '',
+          { code: first.keyword, ...first.params, message: first.message } as ZodIssueLike,
+        );
+        return reply.status(400).send({ code: ApiCode.BAD_REQUEST, message, data: null });
       }
       const duplicate = uniqueViolationMessage(error);
       if (duplicate) {
@@ -117,8 +119,118 @@ function nulField(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
-/** Our schemas carry Chinese messages that name the field; zod's own messages get the field prefixed. */
-function fieldMessage(field: string, message: string): string {
-  if (/[\u4e00-\u9fa5]/.test(message) && !message.startsWith('无效')) return message;
-  return field ? `参数 ${field} 不正确：${message}` : `请求参数不正确：${message}`;
+/** The request parts a failed validation names when the failure is the part itself (not one of its fields). */
+const partLabels: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数' };
+
+/**
+ * The 400 of a failed request schema: the schema's own message (ours are Chinese and name the field), or zod's
+ * (`zodIssueText`, never echoing the input) after the field it concerns: 「sites[0].name」不能超过 50 个字符.
+ */
+export function validationMessage(
+  part: string | undefined,
+  instancePath: string,
+  issue: ZodIssueLike,
+): string {
+  const own = [zodIssueText(issue, true), zodIssueText(issue, false)];
+  if (!own.includes(issue.message)) return issue.message;
+  const field = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((key, i) => (/^\d+$/.test(key) ? `[${key}]` : i ? `.${key}` : key))
+    .join('');
+  return `${field ? `「${excerpt(field, 40)}」` : (partLabels[part ?? ''] ?? '请求参数')}${issue.message}`;
+}
+
+/** The parts of a zod issue its message is made of (the input itself is never part of the text). */
+export interface ZodIssueLike {
+  code?: string;
+  message: string;
+  expected?: string;
+  values?: readonly unknown[];
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
+  prefix?: string;
+  suffix?: string;
+  includes?: string;
+  divisor?: number | bigint;
+  input?: unknown;
+}
+
+const typeNames: Record<string, string> = {
+  string: '文本',
+  number: '数字',
+  int: '整数',
+  bigint: '整数',
+  boolean: '是或否',
+  date: '日期',
+  array: '列表',
+  tuple: '列表',
+  set: '列表',
+  object: '对象',
+  record: '对象',
+  map: '对象',
+  file: '文件',
+  null: '空值',
+  nan: '数字',
+};
+const formatNames: Record<string, string> = {
+  email: '邮箱地址',
+  url: '网址',
+  uuid: '编号',
+  uuidv4: '编号',
+  uuidv7: '编号',
+  guid: '编号',
+  datetime: '日期时间',
+  date: '日期',
+  time: '时间',
+};
+const sizeUnits: Record<string, string> = { string: '个字符', array: '项', set: '项', file: '字节' };
+
+/**
+ * Zod's messages in Chinese (`z.config({ localeError })` in app.ts, instead of zod's zh-CN locale, which left
+ * `期望 string，实际接收 boolean` and `期望 int <=9007199254740991`): short, naming no type or check in English,
+ * never quoting the input. `missing`: the issue's input was absent (the final issue no longer carries it).
+ */
+export function zodIssueText(issue: ZodIssueLike, missing = issue.input === undefined): string {
+  const limit = (n: number | bigint | undefined) => String(n);
+  switch (issue.code) {
+    case 'invalid_type':
+      return missing ? '不能为空' : `应为${typeNames[issue.expected ?? ''] ?? '正确的格式'}`;
+    case 'invalid_value': {
+      const values = (issue.values ?? []).map((v) => (typeof v === 'string' ? v : String(v)));
+      return values.length === 1 ? `只能是 ${values[0]}` : `只能是以下之一：${values.join('、')}`;
+    }
+    case 'too_big': {
+      const unit = sizeUnits[issue.origin ?? ''];
+      if (unit) return `不能超过 ${limit(issue.maximum)} ${unit}`;
+      return issue.inclusive === false
+        ? `应小于 ${limit(issue.maximum)}`
+        : `不能大于 ${limit(issue.maximum)}`;
+    }
+    case 'too_small': {
+      const unit = sizeUnits[issue.origin ?? ''];
+      if (unit) return Number(issue.minimum) <= 1 ? '不能为空' : `不能少于 ${limit(issue.minimum)} ${unit}`;
+      return issue.inclusive === false
+        ? `应大于 ${limit(issue.minimum)}`
+        : `不能小于 ${limit(issue.minimum)}`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'starts_with') return `应以“${issue.prefix}”开头`;
+      if (issue.format === 'ends_with') return `应以“${issue.suffix}”结尾`;
+      if (issue.format === 'includes') return `应包含“${issue.includes}”`;
+      return formatNames[issue.format ?? ''] ? `不是有效的${formatNames[issue.format ?? '']}` : '格式不正确';
+    case 'not_multiple_of':
+      return `应为 ${limit(issue.divisor)} 的倍数`;
+    case 'unrecognized_keys':
+      return '含有不支持的字段';
+    case 'invalid_key':
+      return '含有无效的键';
+    case 'invalid_element':
+      return '含有无效的值';
+    default:
+      return '格式不正确';
+  }
 }

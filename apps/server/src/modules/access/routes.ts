@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { ACCESS_CATEGORY } from '../messages/messenger.ts';
 import { findUserById, listUsers, roleTypeIdsOf, setUserRoleTypes } from '../users/service.ts';
 import {
@@ -58,7 +59,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   const P = RoleType.PLATFORM;
 
-  app.get('/api/user/personalMenus', async (req) => {
+  app.get('/api/user/personalMenus', { config: { access: SIGNED_IN } }, async (req) => {
     const active = req.auth.user.activeRoleTypeId;
     if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
       return ok({ menus: [], permissions: [] });

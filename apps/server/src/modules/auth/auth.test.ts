@@ -292,6 +292,18 @@ describe('PATCH /api/user/switchRoleType', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('请选择角色');
   });
+
+  it('a role that is no role type is a 400 naming the field, never a 500 (issue 19 point 12)', async () => {
+    const { token } = await login(ctx.app, 'duojuese');
+    for (const role of [9007199254740991, 5, 0]) {
+      const res = await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role } });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '角色只能是企业端、平台端、机构端或考评员端',
+        data: null,
+      });
+    }
+  });
 });
 
 describe('SMS code login', () => {

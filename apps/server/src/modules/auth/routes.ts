@@ -11,6 +11,7 @@ import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import {
   createUser,
   findUserByAccount,
@@ -112,19 +113,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch('/api/login', { schema: { body: changePasswordBody } }, async (req) => {
-    const user = await findUserById(db, req.auth.userId);
-    // An account added by phone (staff) signs in by SMS code and has no password to check against.
-    if (user && !user.passwordHash) throw badRequest(NO_PASSWORD_MESSAGE);
-    if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
-      throw badRequest('原密码错误');
-    if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');
-    await db.transaction(async (tx) => {
-      await setPassword(tx, user.id, req.body.password);
-      await revokeAllSessions(tx, user.id);
-    });
-    return ok(null, '密码已修改，请重新登录');
-  });
+  app.patch(
+    '/api/login',
+    { config: { access: SIGNED_IN }, schema: { body: changePasswordBody } },
+    async (req) => {
+      const user = await findUserById(db, req.auth.userId);
+      // An account added by phone (staff) signs in by SMS code and has no password to check against.
+      if (user && !user.passwordHash) throw badRequest(NO_PASSWORD_MESSAGE);
+      if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
+        throw badRequest('原密码错误');
+      if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, req.body.password);
+        await revokeAllSessions(tx, user.id);
+      });
+      return ok(null, '密码已修改，请重新登录');
+    },
+  );
 
   app.post('/api/loginCode', { config: publicRoute, schema: { body: loginCodeBody } }, async (req) => {
     const user = await consumeLoginCode(db, req.body.code);
@@ -132,16 +137,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
-  app.post('/api/loginCode/issue', async (req) =>
+  app.post('/api/loginCode/issue', { config: { access: SIGNED_IN } }, async (req) =>
     ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
   );
 
-  app.delete('/api/logout', async (req) => {
+  app.delete('/api/logout', { config: { access: SIGNED_IN } }, async (req) => {
     await revokeSession(db, req.auth.sessionId);
     return ok(null, '已退出登录');
   });
 
-  app.get('/api/refresh', async (req) =>
+  app.get('/api/refresh', { config: { access: SIGNED_IN } }, async (req) =>
     ok(await refreshSession(db, tokens, req.auth.userId, req.auth.sessionId)),
   );
 };

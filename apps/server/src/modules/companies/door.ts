@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CompanyScope, companyScope } from '../../lib/company-scope.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { assertCompanyActive, callerCompany, FROZEN_NOTICE, NO_COMPANY } from './service.ts';
+import { declareScopeAccess, withAccess } from '../../lib/route-access.ts';
+import {
+  assertCompanyActive,
+  assertCompanyAdmin,
+  callerCompany,
+  FROZEN_NOTICE,
+  NO_COMPANY,
+} from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +30,13 @@ export interface EnterpriseDoorOptions {
  * One door for the enterprise portal (`app.ts` registers it once). Every route inside needs the active role
  * type 企业端; a member route also needs a company that the caller belongs to and that is not frozen (a frozen
  * one answers the acknowledge notice, code 61). Refused before the body is read, the same way on every route.
+ * Each route inside carries that access as a declared fact (lib/route-access.ts).
  */
 export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorOptions) {
   const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
 
   await app.register(async (newcomers) => {
+    declareScopeAccess(newcomers, { roleTypes: [RoleType.ENTERPRISE] });
     newcomers.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(newcomers, req, reply);
       // One whose company is frozen gets the notice here too, as on every enterprise screen.
@@ -37,6 +46,7 @@ export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorO
   });
 
   await app.register(async (members) => {
+    declareScopeAccess(members, { roleTypes: [RoleType.ENTERPRISE], company: 'member' });
     members.decorateRequest('company', null as unknown as CompanyScope);
     members.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(members, req, reply);
@@ -45,6 +55,11 @@ export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorO
     for (const routes of opts.memberRoutes) await members.register(routes);
   });
 }
+
+/** A member route's guard: the caller is the administrator of their company (runs after the door). */
+export const companyAdminOnly = withAccess({ company: 'admin' }, async (req: FastifyRequest) =>
+  assertCompanyAdmin(req.company),
+);
 
 async function companyOfCaller(app: FastifyInstance, req: FastifyRequest): Promise<CompanyScope> {
   const { companyId } = req.auth.user;

@@ -13,20 +13,20 @@ import {
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { RouteAccess } from '../../lib/route-access.ts';
 import { assignToCompany } from '../files/service.ts';
 import { issueUploadToken } from '../files/uploadTokens.ts';
 import { applicationCounts } from '../records/service.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
+import { companyAdminOnly } from './door.ts';
 import {
   ALREADY_ADMIN,
   ALREADY_IN_COMPANY,
   addMemberByPhone,
-  assertCompanyAdmin,
   createCompany,
   decideJoinRequest,
   findCompany,
@@ -51,6 +51,11 @@ const idParams = z.object({ id: z.string().uuid('企业不存在') });
 const requestParams = z.object({ id: z.string().uuid('申请不存在') });
 const memberParams = z.object({ userId: z.string().uuid('成员不存在') });
 const JOIN_CATEGORY = '企业通知';
+/** `GET /api/companies/:id`: the company's own people, or the platform with 企业管理; others are told 404. */
+const companyRecordReaders: RouteAccess = {
+  anyOf: [{ company: 'member' }, { roleTypes: [RoleType.PLATFORM], permission: 'platform:company:list' }],
+  refusedAs404: true,
+};
 
 /**
  * Creating or joining a company (/join): any 企业端 user, behind the enterprise door's newcomer side (app.ts).
@@ -89,7 +94,7 @@ export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
 export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // Administrator only; runs after the door, so `req.company` is set.
-  const admin = { preHandler: async (req: FastifyRequest) => assertCompanyAdmin(req.company) };
+  const admin = { preHandler: companyAdminOnly };
 
   app.get('/api/companies/getInitiateCode', admin, async (req) => ok(await inviteCode(db, req.company)));
 
@@ -315,12 +320,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // A company's record: its own members, or the platform with 企业管理 (platform:company:list). Anyone else:
   // 404, as if it did not exist.
   const platformCompanyReader = platform('platform:company:list');
-  app.get('/api/companies/:id', { schema: { params: idParams } }, async (req, reply) => {
-    if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
-      await platformCompanyReader.call(app, req, reply);
-    else if (req.auth.user.companyId !== req.params.id) throw notFound('企业不存在');
-    const company = await findCompany(db, req.params.id);
-    if (!company) throw notFound('企业不存在');
-    return ok(toCompanyInfo(company));
-  });
+  app.get(
+    '/api/companies/:id',
+    { config: { access: companyRecordReaders }, schema: { params: idParams } },
+    async (req, reply) => {
+      if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
+        await platformCompanyReader.call(app, req, reply);
+      else if (req.auth.user.companyId !== req.params.id) throw notFound('企业不存在');
+      const company = await findCompany(db, req.params.id);
+      if (!company) throw notFound('企业不存在');
+      return ok(toCompanyInfo(company));
+    },
+  );
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, excerpt } from '../../lib/errors.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { dictionaries } from './dictionaries.ts';
 
 const dictBody = z.object({
@@ -21,10 +22,16 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, parsed);
   });
 
-  app.post('/api/dict', { schema: { body: dictBody } }, async (req) => {
+  app.post('/api/dict', { config: { access: SIGNED_IN }, schema: { body: dictBody } }, async (req) => {
     const names = req.body['params[]'].map((n) => n.trim()).filter(Boolean);
     const unknown = names.filter((n) => !(n in dictionaries));
-    if (unknown.length) throw badRequest(`字典不存在：${unknown.join('、')}`);
+    if (unknown.length)
+      throw badRequest(
+        `字典不存在：${unknown
+          .slice(0, 3)
+          .map((n) => excerpt(n))
+          .join('、')}${unknown.length > 3 ? ' 等' : ''}`,
+      );
     return ok(Object.fromEntries(names.map((n) => [n, dictionaries[n]])));
   });
 };

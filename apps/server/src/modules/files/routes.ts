@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { findUserById } from '../users/service.ts';
 import {
   ARCHIVE_UPLOAD_MAX_BYTES,
@@ -84,6 +85,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files/upload',
     {
+      config: { access: SIGNED_IN },
       schema: {
         querystring: z.object({
           type: z.enum(['image', 'any'], { error: '文件类别只能是 image 或 any' }).default('any'),
@@ -135,7 +137,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/files/:id',
     {
-      config: { cookieAuth: true },
+      config: { cookieAuth: true, access: SIGNED_IN },
       schema: {
         params: z.object({ id: z.string().uuid('文件不存在或已删除') }),
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),

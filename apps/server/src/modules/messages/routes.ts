@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { findUserById } from '../users/service.ts';
 import { systemNotice } from './messenger.ts';
 import { deleteMessages, listMessages, markRead, ownMessage, unreadMessages } from './service.ts';
@@ -14,38 +15,59 @@ const idParams = z.object({ id: z.string().uuid('消息不存在或已删除') }
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/message', { schema: { querystring: messageListQuery } }, async (req) =>
-    ok(await listMessages(db, req.auth.userId, req.query)),
+  app.get(
+    '/api/message',
+    { config: { access: SIGNED_IN }, schema: { querystring: messageListQuery } },
+    async (req) => ok(await listMessages(db, req.auth.userId, req.query)),
   );
 
-  app.get('/api/message/unreadMessage', async (req) => ok(await unreadMessages(db, req.auth.userId)));
+  app.get('/api/message/unreadMessage', { config: { access: SIGNED_IN } }, async (req) =>
+    ok(await unreadMessages(db, req.auth.userId)),
+  );
 
-  app.post('/api/message/readMany', { schema: { body: messageIdsBody } }, async (req) => {
-    const n = await markRead(db, req.auth.userId, req.body.ids);
-    return ok({ count: n }, req.body.ids.length ? '设为已读成功' : '全部设为已读成功');
-  });
+  app.post(
+    '/api/message/readMany',
+    { config: { access: SIGNED_IN }, schema: { body: messageIdsBody } },
+    async (req) => {
+      const n = await markRead(db, req.auth.userId, req.body.ids);
+      return ok({ count: n }, req.body.ids.length ? '设为已读成功' : '全部设为已读成功');
+    },
+  );
 
-  app.post('/api/message/deleteMany', { schema: { body: messageIdsBody } }, async (req) => {
-    const n = await deleteMessages(db, req.auth.userId, req.body.ids);
-    return ok({ count: n }, req.body.ids.length ? '删除消息成功' : '删除全部消息成功');
-  });
+  app.post(
+    '/api/message/deleteMany',
+    { config: { access: SIGNED_IN }, schema: { body: messageIdsBody } },
+    async (req) => {
+      const n = await deleteMessages(db, req.auth.userId, req.body.ids);
+      return ok({ count: n }, req.body.ids.length ? '删除消息成功' : '删除全部消息成功');
+    },
+  );
 
-  app.delete('/api/message/:id', { schema: { params: idParams } }, async (req) => {
-    if ((await deleteMessages(db, req.auth.userId, [req.params.id])) === 0)
-      throw notFound('消息不存在或已删除');
-    return ok(null, '删除消息成功');
-  });
+  app.delete(
+    '/api/message/:id',
+    { config: { access: SIGNED_IN }, schema: { params: idParams } },
+    async (req) => {
+      if ((await deleteMessages(db, req.auth.userId, [req.params.id])) === 0)
+        throw notFound('消息不存在或已删除');
+      return ok(null, '删除消息成功');
+    },
+  );
 
   // A message's url: answers where its file can be downloaded (spec §7 "GET on a message's file url returns data.url").
-  app.get('/api/message/:id/file', { schema: { params: idParams } }, async (req) => {
-    const message = await ownMessage(db, req.auth.userId, req.params.id);
-    if (!message.fileId) throw notFound('该消息没有可下载的文件');
-    return ok({ url: `/api/files/${message.fileId}?download=1` });
-  });
+  app.get(
+    '/api/message/:id/file',
+    { config: { access: SIGNED_IN }, schema: { params: idParams } },
+    async (req) => {
+      const message = await ownMessage(db, req.auth.userId, req.params.id);
+      if (!message.fileId) throw notFound('该消息没有可下载的文件');
+      return ok({ url: `/api/files/${message.fileId}?download=1` });
+    },
+  );
 
   app.post(
     '/api/websocket/bindUser',
     {
+      config: { access: SIGNED_IN },
       schema: { body: z.object({ client_id: z.string({ error: '缺少 client_id' }).uuid('client_id 无效') }) },
     },
     async (req) => {

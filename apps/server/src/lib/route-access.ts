@@ -1,0 +1,98 @@
+import type { RoleTypeId } from '@skill-cert/shared/roles';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
+
+/**
+ * Who may call a route, as a readable fact beside the code that enforces it. The parts add up (all must hold):
+ * the session guard reads `public`; `app.requirePermission` / `app.requireRoleType` tag what they return; the
+ * enterprise door tags every route registered inside it; a route any signed-in user may call says so with
+ * `config: { access: SIGNED_IN }`. `buildApp` collects every route's access (`app.registeredRoutes()`), and the
+ * authorization matrix (src/test/authorization-matrix.test.ts) calls each route as each kind of caller and
+ * fails on a protected route that declares nothing.
+ */
+export interface RouteAccess {
+  /** Reachable without a token (the session guard's `config.public`). */
+  public?: true;
+  /** Any signed-in user, declared on purpose. */
+  signedIn?: true;
+  /** The active role type must be one of these. */
+  roleTypes?: readonly RoleTypeId[];
+  /** A server-menu permission key the caller must hold in the portal `roleTypes[0]` (or `*:*:*`). */
+  permission?: string;
+  /** An active company the caller belongs to ('member'), or its administrator ('admin'): `req.company`. */
+  company?: 'member' | 'admin';
+  /** Passes when any one of these passes (e.g. a company's record: its members, or the platform). */
+  anyOf?: readonly RouteAccess[];
+  /** A refused caller is told 404, as if the row did not exist, rather than 403. */
+  refusedAs404?: true;
+}
+
+/** Declared on routes any signed-in user may call: `{ config: { access: SIGNED_IN } }`. */
+export const SIGNED_IN: RouteAccess = { signedIn: true };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (lib/route-access.ts), beside `public`. */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route registered on the app, with its declared access and request schemas (buildApp). */
+    registeredRoutes(): RegisteredRoute[];
+  }
+}
+
+const TAG = Symbol('routeAccess');
+
+/** Tags a guard (a preHandler) with the access it enforces, so the route's access can be read back. */
+export function withAccess<F extends object>(access: RouteAccess, guard: F): F {
+  return Object.assign(guard, { [TAG]: access });
+}
+
+/** Whether `guard` is tagged by `withAccess`. */
+export const isAccessGuard = (guard: unknown): boolean => typeof guard === 'function' && TAG in guard;
+
+/** Adds `access` to every route registered in `scope` from now on (an `onRoute` hook of that scope). */
+export function declareScopeAccess(scope: FastifyInstance, access: RouteAccess): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: { ...access, ...route.config?.access } };
+  });
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** null: a protected route that declares nothing (the matrix test fails on it). */
+  access: RouteAccess | null;
+  schema: { params?: ZodType; querystring?: ZodType; body?: ZodType };
+}
+
+/** What a route declares, read from its options once every hook has run: empty means nothing declared. */
+export function accessOf(route: RouteOptions): RouteAccess | null {
+  const config = route.config as { public?: boolean; access?: RouteAccess } | undefined;
+  if (config?.public) return { public: true };
+  const guards = [route.preHandler, route.preValidation].flat().filter(Boolean) as object[];
+  const tags = guards.map((g) => (g as { [TAG]?: RouteAccess })[TAG]).filter(Boolean) as RouteAccess[];
+  const merged: RouteAccess = Object.assign({}, config?.access, ...tags);
+  return Object.keys(merged).length ? merged : null;
+}
+
+/**
+ * Collects every route as it is registered (call before any route is). The options are read when asked, after
+ * the scopes' own `onRoute` hooks (the enterprise door's) have added their part.
+ */
+export function collectRoutes(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('registeredRoutes', () =>
+    routes.flatMap((route) =>
+      [route.method].flat().map((method) => ({
+        method,
+        url: route.url,
+        access: accessOf(route),
+        schema: (route.schema ?? {}) as RegisteredRoute['schema'],
+      })),
+    ),
+  );
+}
