@@ -1,8 +1,15 @@
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
 import { breathe } from '../../lib/breathe.ts';
+import { removeTempFiles } from '../../lib/content-store.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { JobInterrupted, type JobName, type JobPayloads } from '../../plugins/jobs.ts';
+import {
+  DEAD_AFTER_SECONDS,
+  JobInterrupted,
+  type JobName,
+  type JobPayloads,
+  type Recovery,
+} from '../../plugins/jobs.ts';
 import { putContent } from '../files/service.ts';
 import { RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths } from './render-job.ts';
@@ -77,9 +84,16 @@ export interface RenderBatch<Batch> {
    * no longer renders (removed, finished). Only waiting rows: a chunk that runs again after a restart redoes just
    * the rows whose results were not recorded.
    */
-  waiting(
-    chunk: BatchChunk,
-  ): Promise<{ batch: Batch; template: CertificateTemplate; certificates: WaitingCertificate[] } | null>;
+  waiting(chunk: BatchChunk): Promise<{
+    batch: Batch;
+    template: CertificateTemplate;
+    certificates: WaitingCertificate[];
+    /**
+     * The creation date in each PDF: the batch's, not the time of rendering, so a certificate rendered again after
+     * a crash is the same bytes and so the same stored file; the copy the dead process wrote is not left over.
+     */
+    createdAt: Date;
+  } | null>;
   /**
    * The result sink: records the outcomes of certificates still waiting (one recorded already stays as it is, so
    * nothing counts twice) and moves the batch's progress. Answers whether certificates of the batch still wait.
@@ -116,10 +130,26 @@ export async function registerRenderBatch<Batch>(
     pollingIntervalSeconds: 0.5,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
-    // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
+    // A chunk still active this long is failed and retried: the last resort, since the chunks of a process that
+    // died are taken back at once (embedded database) or within 20 s (PostgreSQL; plugins/jobs.ts).
     expireInSeconds: 300,
     deadLetter: kind.gaveUpQueue,
+    recover: (recovery) => removeLeftovers(app, recovery),
   });
+}
+
+/**
+ * Before the chunks of a process that died run again: the PDFs it was writing when it died are removed (temporary
+ * files never renamed into storage). The PDFs it finished are the same bytes the chunk renders again (the batch's
+ * creation date, not the time of rendering, is in each), so they become the rows' files and none is left over.
+ */
+async function removeLeftovers(app: FastifyInstance, recovery: Recovery<ChunkQueue>): Promise<void> {
+  const root = app.storage.localRoot;
+  if (!root) return;
+  // Alone on the embedded database, every temporary file is dead; beside live instances, only those that stopped
+  // changing before the dead one was declared dead.
+  const removed = await removeTempFiles(root, recovery.alone ? 0 : DEAD_AFTER_SECONDS * 1000);
+  app.log.info({ chunks: recovery.jobs.length, removed }, '已清理已停止进程未写完的证书文件');
 }
 
 /**
@@ -198,6 +228,7 @@ async function renderChunk<Batch>(
         backgroundPath,
         imagePathOf: (fileId) => paths.get(fileId),
         qrText: row.qrText,
+        createdAt: work.createdAt,
       });
     const generated = (row: Row, stored: { sha256: string; size: number }): RenderOutcome => ({
       id: row.id,

@@ -188,7 +188,7 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
   const title = job.title ? ` /Title ${pdfTextString(job.title)}` : '';
   pdf.object(
     info,
-    `<< /Producer (skill-cert) /Creator (skill-cert)${title} /CreationDate ${pdfDate(new Date())} >>`,
+    `<< /Producer (skill-cert) /Creator (skill-cert)${title} /CreationDate ${pdfDate(job.createdAt ? new Date(job.createdAt) : new Date())} >>`,
   );
   return pdf.finish(catalog, info);
 }

@@ -34,6 +34,11 @@ export interface RenderJob {
   qr: { text: string; x: number; y: number; size: number } | null;
   /** PDF metadata title. */
   title?: string;
+  /**
+   * The PDF's creation date (ISO 8601), by default the time of rendering. A batch gives its own, so a certificate
+   * rendered again (after a crash) is the same bytes, the same stored file, and no copy is left over.
+   */
+  createdAt?: string;
 }
 
 /**
