@@ -42,6 +42,26 @@ export async function removeTempFiles(root: string, olderThanMs: number): Promis
   return removed;
 }
 
+/** The contents (by SHA-256, with their path) written or rewritten at `sinceMs` or later. */
+export async function contentsModifiedSince(
+  root: string,
+  sinceMs: number,
+): Promise<{ sha256: string; path: string }[]> {
+  const found: { sha256: string; path: string }[] = [];
+  const dirs = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const dir of dirs) {
+    if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) continue;
+    const folder = path.join(root, dir.name);
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (!/^[0-9a-f]{64}$/.test(name)) continue;
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs >= sinceMs) found.push({ sha256: name, path: file });
+    }
+  }
+  return found;
+}
+
 const knownDirs = new Set<string>();
 
 /** Where bytes go: their hash, the target path, its folder and a temporary name beside it. */

@@ -1,7 +1,8 @@
+import { open, rm } from 'node:fs/promises';
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
 import { breathe } from '../../lib/breathe.ts';
-import { removeTempFiles } from '../../lib/content-store.ts';
+import { contentsModifiedSince, removeTempFiles } from '../../lib/content-store.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import {
   DEAD_AFTER_SECONDS,
@@ -10,8 +11,8 @@ import {
   type JobPayloads,
   type Recovery,
 } from '../../plugins/jobs.ts';
-import { putContent } from '../files/service.ts';
-import { RenderError } from './render/types.ts';
+import { putContent, referencedContents } from '../files/service.ts';
+import { PDF_PRODUCER, RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths } from './render-job.ts';
 import { type RenderManyItem, RenderPoolClosed } from './render-pool.ts';
 import type { BlankValue, CertificateTemplate } from './types.ts';
@@ -140,16 +141,52 @@ export async function registerRenderBatch<Batch>(
 
 /**
  * Before the chunks of a process that died run again: the PDFs it was writing when it died are removed (temporary
- * files never renamed into storage). The PDFs it finished are the same bytes the chunk renders again (the batch's
- * creation date, not the time of rendering, is in each), so they become the rows' files and none is left over.
+ * files never renamed into storage). The PDFs it finished but did not record are, most often, the same bytes the
+ * chunk renders again (the batch's creation date, not the time of rendering, is in each), so they become the rows'
+ * files. On the embedded database, where no other process can be writing, any PDF of this engine's written since
+ * those chunks started that no file record references is removed too: one rendered with other inputs (the public
+ * address changed with the restart) would otherwise stay forever. Never a file of a user: only PDFs that carry this
+ * engine's Producer, and only those no record points at.
  */
 async function removeLeftovers(app: FastifyInstance, recovery: Recovery<ChunkQueue>): Promise<void> {
   const root = app.storage.localRoot;
   if (!root) return;
-  // Alone on the embedded database, every temporary file is dead; beside live instances, only those that stopped
-  // changing before the dead one was declared dead.
-  const removed = await removeTempFiles(root, recovery.alone ? 0 : DEAD_AFTER_SECONDS * 1000);
-  app.log.info({ chunks: recovery.jobs.length, removed }, '已清理已停止进程未写完的证书文件');
+  // Beside live instances, only temporary files that stopped changing before the dead one was declared dead.
+  const temporary = await removeTempFiles(root, recovery.alone ? 0 : DEAD_AFTER_SECONDS * 1000);
+  let unrecorded = 0;
+  if (recovery.alone && recovery.jobs.length > 0) {
+    // A second's margin: file times and the database's clock are read apart.
+    const since = Math.min(...recovery.jobs.map((j) => j.startedOn.getTime())) - 1000;
+    const written = await contentsModifiedSince(root, since);
+    const referenced = await referencedContents(
+      app.db,
+      written.map((c) => c.sha256),
+    );
+    for (const content of written) {
+      if (referenced.has(content.sha256) || !(await isOwnPdf(content.path))) continue;
+      await rm(content.path, { force: true });
+      unrecorded++;
+    }
+  }
+  app.log.info({ chunks: recovery.jobs.length, temporary, unrecorded }, '已清理已停止进程留下的证书文件');
+}
+
+/** Whether a stored file is a PDF this engine rendered: its Producer is in the info dictionary near the end. */
+async function isOwnPdf(file: string): Promise<boolean> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (!handle) return false;
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(5);
+    await handle.read(head, 0, 5, 0);
+    if (head.toString('latin1') !== '%PDF-') return false;
+    const length = Math.min(size, 16 * 1024);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, size - length);
+    return tail.toString('latin1').includes(`/Producer (${PDF_PRODUCER})`);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -216,6 +253,7 @@ async function renderChunk<Batch>(
         if (group.length === 0) return;
         await breathe();
         othersWaiting = await kind.record(batch, group);
+        app.log.debug({ batchId: chunk.batchId, recorded: group.length }, '证书批次进度');
       });
       return writing;
     };

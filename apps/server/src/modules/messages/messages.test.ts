@@ -436,7 +436,6 @@ describe('real-time channel', () => {
     await api(ctx.app, 'DELETE', '/api/logout', { token: session.token });
     const frame = await socket.next('logout');
     expect(frame.data.reason).toBe('登录已失效');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(socket.closed?.code).toBe(4001);
+    expect((await socket.whenClosed()).code).toBe(4001);
   });
 });

@@ -53,5 +53,8 @@ export class RenderError extends Error {
 /** Worker threads lose the class of a thrown error: this marks a RenderError across the boundary. */
 export const RENDER_ERROR_TAG = '[RenderError]';
 
+/** The PDF Producer of every certificate this engine renders: how a leftover of its own is told from any other file. */
+export const PDF_PRODUCER = 'skill-cert';
+
 /** The nice value of render threads: background work, behind the server's main thread (worker.ts sets it). */
 export const RENDER_THREAD_NICE = 10;
