@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { open, rm } from 'node:fs/promises';
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
@@ -104,6 +105,21 @@ export interface RenderBatch<Batch> {
   giveUp(chunk: BatchChunk, reason: string): Promise<void>;
   /** Nothing of the chunk waits and no other chunk may: the batch ends if nothing else waits (once, however often called). */
   finish(batchId: string): Promise<void>;
+}
+
+const progress = new EventEmitter().setMaxListeners(0);
+
+/**
+ * Each group of a batch's outcomes once recorded, in this process: what a test waits for instead of polling, and
+ * (at log level debug) a line `证书批次进度` in the log, which a test of a server process waits for.
+ */
+export function onBatchProgress(
+  listener: (event: { batchId: string; recorded: number }) => void,
+): () => void {
+  progress.on('recorded', listener);
+  return () => {
+    progress.off('recorded', listener);
+  };
 }
 
 /** Queues whose jobs are batch chunks. */
@@ -254,6 +270,7 @@ async function renderChunk<Batch>(
         await breathe();
         othersWaiting = await kind.record(batch, group);
         app.log.debug({ batchId: chunk.batchId, recorded: group.length }, '证书批次进度');
+        progress.emit('recorded', { batchId: chunk.batchId, recorded: group.length });
       });
       return writing;
     };
