@@ -42,7 +42,12 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
-  opts: { fdLimit?: number; dataDir?: string } = {},
+  opts: {
+    fdLimit?: number;
+    dataDir?: string;
+    /** Receives each line the server writes to stdout (its JSON log) instead of the terminal. */
+    onLog?: (line: string) => void;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sc-server-'));
@@ -58,8 +63,17 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.onLog ? 'pipe' : 'inherit', 'inherit'],
   });
+  const onLog = opts.onLog;
+  if (onLog && child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      const lines = (rest + text).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, 60_000);
   return {

@@ -6,6 +6,7 @@ export class TestSocket {
   readonly frames: ServerFrame[] = [];
   private waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
   closed: { code: number } | undefined;
+  private readonly closing: Promise<{ code: number }>;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
@@ -18,8 +19,11 @@ export class TestSocket {
         }
       }
     });
-    ws.on('close', (code) => {
-      this.closed = { code };
+    this.closing = new Promise((resolve) => {
+      ws.on('close', (code) => {
+        this.closed = { code };
+        resolve(this.closed);
+      });
     });
   }
 
@@ -54,6 +58,11 @@ export class TestSocket {
         },
       });
     });
+  }
+
+  /** Resolves when the server (or this side) has closed the socket, with the close code. */
+  whenClosed(): Promise<{ code: number }> {
+    return this.closing;
   }
 
   send(frame: object) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rename as renameCb, renameSync, writeFile as writeFileCb, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -17,6 +17,50 @@ export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').upda
 /** A temporary name beside the target: same folder, so the rename that publishes the content is atomic. */
 export const tempPathFor = (target: string): string =>
   `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+
+/**
+ * Removes the temporary files of writes that never finished (their process died between writing and renaming),
+ * modified more than `olderThanMs` ago: a live write renames its file within milliseconds, and one that lost its
+ * file fails and is retried. Answers how many were removed.
+ */
+export async function removeTempFiles(root: string, olderThanMs: number): Promise<number> {
+  const before = Date.now() - olderThanMs;
+  let removed = 0;
+  const dirs = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const dir of dirs) {
+    if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) continue;
+    const folder = path.join(root, dir.name);
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (!name.endsWith('.tmp')) continue;
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs > before) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** The contents (by SHA-256, with their path) written or rewritten at `sinceMs` or later. */
+export async function contentsModifiedSince(
+  root: string,
+  sinceMs: number,
+): Promise<{ sha256: string; path: string }[]> {
+  const found: { sha256: string; path: string }[] = [];
+  const dirs = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const dir of dirs) {
+    if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) continue;
+    const folder = path.join(root, dir.name);
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (!/^[0-9a-f]{64}$/.test(name)) continue;
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs >= sinceMs) found.push({ sha256: name, path: file });
+    }
+  }
+  return found;
+}
 
 const knownDirs = new Set<string>();
 

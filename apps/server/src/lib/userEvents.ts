@@ -19,6 +19,28 @@ export const unreadChanged = (...userIds: string[]) => {
   for (const id of userIds) emitter.emit('unread', id);
 };
 
+/** Messages were stored for these users (the cached message lists of `messages/routes.ts` drop theirs). */
+export const messagesStored = (...userIds: string[]) => {
+  for (const id of userIds) emitter.emit('stored', id);
+};
+
+export function onMessagesStored(handler: (userId: string) => void): () => void {
+  emitter.on('stored', handler);
+  return () => {
+    emitter.off('stored', handler);
+  };
+}
+
+/** A menu was created, changed or deleted: every user's menus may differ (the cached personal menus drop). */
+export const menusChanged = () => emitter.emit('menus');
+
+export function onMenusChanged(handler: () => void): () => void {
+  emitter.on('menus', handler);
+  return () => {
+    emitter.off('menus', handler);
+  };
+}
+
 export function onUnreadChanged(handler: (userId: string) => void): () => void {
   emitter.on('unread', handler);
   return () => {

@@ -15,6 +15,7 @@ declare module './jobs.ts' {
     'test-slow': { tag: string };
     'test-doomed': { tag: string };
     'test-doomed-dead': { tag: string };
+    'test-recover': { tag: string };
   }
 }
 
@@ -35,40 +36,53 @@ async function jobsApp(register: (app: FastifyInstance) => Promise<void>) {
   return app;
 }
 
-const until = async (check: () => boolean, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
+/**
+ * Records the data of each job run; `ran(n)` resolves once n jobs have run. A job that runs once and is then
+ * `completed` in pg-boss's table can never run again: that, read after the app closed, proves "once".
+ */
 function recorder<N extends JobName>() {
   const seen: unknown[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
   const handler: JobHandler<N> = async (data) => {
     seen.push(data);
+    for (const w of waiters.filter((w) => seen.length >= w.n)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
   };
-  return { seen, handler };
+  const ran = (n: number) =>
+    seen.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }));
+  return { seen, handler, ran };
 }
+
+const stateOf = async (id: string) =>
+  (
+    (await database.db.execute(
+      sql`select state, retry_count from pgboss.job where id = ${id}`,
+    )) as unknown as {
+      rows: { state: string; retry_count: number }[];
+    }
+  ).rows[0];
 
 describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('runs a sent job once in a worker with its typed data', async () => {
-    const { seen, handler } = recorder<'test-echo'>();
+    const { seen, handler, ran } = recorder<'test-echo'>();
     const app = await jobsApp((a) => a.jobs.work('test-echo', handler));
+    let id: string | null = null;
     try {
-      const id = await app.jobs.send('test-echo', { n: 42 });
+      id = await app.jobs.send('test-echo', { n: 42 });
       expect(id).toEqual(expect.any(String));
       app.jobs.notify('test-echo');
-      await until(() => seen.length === 1);
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(seen).toEqual([{ n: 42 }]);
+      await ran(1);
     } finally {
       await app.close();
     }
+    expect(seen).toEqual([{ n: 42 }]);
+    expect((await stateOf(id!)).state).toBe('completed');
   });
 
   it('enqueues inside a transaction: a rolled-back job never runs, a committed one does', async () => {
-    const { seen, handler } = recorder<'test-tx'>();
+    const { seen, handler, ran } = recorder<'test-tx'>();
     const app = await jobsApp((a) => a.jobs.work('test-tx', handler));
     try {
       await app.db
@@ -83,47 +97,56 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
         await app.jobs.insert('test-tx', [{ data: { tag: 'committed' } }], { tx });
       });
       app.jobs.notify('test-tx');
-      await until(() => seen.length >= 1);
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(seen).toEqual([{ tag: 'committed' }]);
+      await ran(1);
     } finally {
       await app.close();
     }
+    expect(seen).toEqual([{ tag: 'committed' }]);
+    // The rolled-back jobs were never written: nothing of the queue is left to run.
+    const left = (await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'test-tx' and state <> 'completed'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0].n).toBe(0);
   });
 
   it('a job interrupted by closing the app is retried by the next app on the same database', async () => {
-    let started = 0;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const first = await jobsApp((a) =>
       a.jobs.work(
         'test-slow',
         async (_data, job) => {
-          started++;
-          while (!job.signal.aborted) await new Promise((r) => setTimeout(r, 20));
+          started();
+          // Runs until the app closes.
+          await new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
           throw new JobInterrupted();
         },
         { retryDelay: 0, retryLimit: 5 },
       ),
     );
-    await first.jobs.send('test-slow', { tag: 'survives' });
+    const id = await first.jobs.send('test-slow', { tag: 'survives' });
     first.jobs.notify('test-slow');
-    await until(() => started === 1);
-    const closing = Date.now();
+    await running;
     await first.close();
-    expect(Date.now() - closing).toBeLessThan(8000);
+    // Failed back by the close (not left active until its expiry).
+    expect((await stateOf(id!)).state).toBe('retry');
 
-    const { seen, handler } = recorder<'test-slow'>();
+    const { seen, handler, ran } = recorder<'test-slow'>();
     const second = await jobsApp((a) => a.jobs.work('test-slow', handler, { retryDelay: 0, retryLimit: 5 }));
     try {
-      await until(() => seen.length === 1);
-      expect(seen).toEqual([{ tag: 'survives' }]);
+      await ran(1);
     } finally {
       await second.close();
     }
+    expect(seen).toEqual([{ tag: 'survives' }]);
+    expect((await stateOf(id!)).state).toBe('completed');
   });
 
   it('a job that fails for good is handed to its dead-letter queue, once', async () => {
     let tries = 0;
-    const { seen, handler } = recorder<'test-doomed-dead'>();
+    const { seen, handler, ran } = recorder<'test-doomed-dead'>();
     const app = await jobsApp(async (a) => {
       await a.jobs.work('test-doomed-dead', handler);
       await a.jobs.work(
@@ -135,15 +158,55 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
         { retryLimit: 1, retryDelay: 0, deadLetter: 'test-doomed-dead' },
       );
     });
+    let id: string | null = null;
     try {
-      await app.jobs.send('test-doomed', { tag: 'lost cause' });
+      id = await app.jobs.send('test-doomed', { tag: 'lost cause' });
       app.jobs.notify('test-doomed');
-      await until(() => seen.length === 1);
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(tries).toBe(2);
-      expect(seen).toEqual([{ tag: 'lost cause' }]);
+      await ran(1);
     } finally {
       await app.close();
     }
+    // Failed for good: it never runs again, and its one copy went to the dead-letter queue.
+    expect((await stateOf(id!)).state).toBe('failed');
+    expect(tries).toBe(2);
+    expect(seen).toEqual([{ tag: 'lost cause' }]);
+    const letters = (await database.db.execute(
+      sql`select state from pgboss.job where name = 'test-doomed-dead'`,
+    )) as unknown as { rows: { state: string }[] };
+    expect(letters.rows).toEqual([{ state: 'completed' }]);
+  });
+
+  it('a job left active by a process that died runs again at the next start, not after its expiry; a live instance keeps its own', async () => {
+    const postgres = database.kind === 'postgres';
+    const sender = await jobsApp(async () => {});
+    const dead = (await sender.jobs.send('test-recover', { tag: 'dead' }))!;
+    const live = (await sender.jobs.send('test-recover', { tag: 'live' }))!;
+    await sender.close();
+    // As a process killed while running them leaves them: active, started, never finished.
+    await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() where id in (${dead}, ${live})`,
+    );
+    if (postgres) {
+      // PostgreSQL: the dead instance's record stopped long ago; the live one's is fresh.
+      await database.db.execute(sql`
+        insert into job_instances (id, heartbeat_at, job_ids) values
+          (gen_random_uuid(), now() - interval '1 hour', array[${dead}]::uuid[]),
+          (gen_random_uuid(), now() + interval '1 hour', array[${live}]::uuid[])`);
+    } else {
+      // The embedded database: the lock proves no other process runs, so no job of another is live.
+      await database.db.execute(sql`update pgboss.job set state = 'completed' where id = ${live}`);
+    }
+    const { seen, handler, ran } = recorder<'test-recover'>();
+    const app = await jobsApp((a) =>
+      a.jobs.work('test-recover', handler, { expireInSeconds: 600, retryDelay: 60, retryLimit: 5 }),
+    );
+    try {
+      await ran(1);
+    } finally {
+      await app.close();
+    }
+    expect(seen).toEqual([{ tag: 'dead' }]);
+    expect(await stateOf(dead)).toEqual({ state: 'completed', retry_count: 1 });
+    if (postgres) expect((await stateOf(live)).state).toBe('active');
   });
 });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DbOrTx } from '../db/client.ts';
+import { uuidv7 } from '../lib/id.ts';
 
 /**
  * Durable background jobs (DESIGN.md "Background work"): pg-boss 10 on the application's own database,
@@ -47,12 +48,31 @@ export interface JobContext {
 
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: JobContext) => Promise<unknown>;
 
-export interface WorkOptions extends QueueOptions {
+export interface WorkOptions<N extends JobName = JobName> extends QueueOptions {
   /** Jobs of this queue one instance runs at once (each in its own polling loop). Default 1. */
   localConcurrency?: number;
   /** How often an idle worker looks for jobs. Default 1 s. */
   pollingIntervalSeconds?: number;
+  /**
+   * Called with this queue's jobs a dead process was running, before they are retried (see `recoverJobs`):
+   * to clean up what it may have left half done.
+   */
+  recover?: (recovery: Recovery<N>) => Promise<void>;
 }
+
+/** Jobs of one queue a process that died was running, taken back to be retried at once. */
+export interface Recovery<N extends JobName> {
+  jobs: { id: string; data: JobPayloads[N]; startedOn: Date }[];
+  /**
+   * True on the embedded database: the data folder's lock proves no other process runs, so anything another
+   * process left (a temporary file) is dead. False on PostgreSQL, where live instances work beside the dead one.
+   */
+  alone: boolean;
+}
+
+/** PostgreSQL: how often an instance records that it lives, and after how long without that it is dead. */
+export const HEARTBEAT_SECONDS = 5;
+export const DEAD_AFTER_SECONDS = 15;
 
 export interface Jobs {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: JobSendOptions): Promise<string | null>;
@@ -63,7 +83,7 @@ export interface Jobs {
     options?: { tx?: DbOrTx },
   ): Promise<void>;
   /** Registers the handler of a queue (creating the queue); its workers start when the app is ready. */
-  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions): Promise<void>;
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions<N>): Promise<void>;
   /** Wakes this instance's idle workers of a queue now instead of at their next poll. */
   notify(name: JobName): void;
   /** Aborted when the application starts closing. */
@@ -189,6 +209,36 @@ export const jobsPlugin = fp(
     const workerIds = new Map<string, string[]>();
     const pending: (() => Promise<void>)[] = [];
     let ready = false;
+    const recoverers = new Map<string, (recovery: Recovery<JobName>) => Promise<void>>();
+    const instances = app.database.kind === 'postgres' ? instanceRegistry(db) : null;
+    if (instances) await app.database.withStartupLock(() => instances.install());
+
+    /**
+     * Jobs a dead process was running are failed back now (a retry like any other, counted against the job's
+     * retries, or its dead letter when they are spent) and made due at once, instead of waiting for their expiry;
+     * each queue's `recover` runs first.
+     */
+    const takeBack = async (taken: TakenJob[], alone: boolean) => {
+      const byQueue = new Map<string, TakenJob[]>();
+      for (const j of taken) byQueue.set(j.name, [...(byQueue.get(j.name) ?? []), j]);
+      for (const [name, list] of byQueue) {
+        const ids = list.map((j) => j.id);
+        const recover = recoverers.get(name);
+        if (recover) {
+          await recover({
+            jobs: list.map((j) => ({ id: j.id, data: j.data as never, startedOn: new Date(j.started_on) })),
+            alone,
+          }).catch((err) => app.log.error({ err, queue: name }, '清理已停止进程的任务时出错'));
+        }
+        await boss.fail(name, ids);
+        await db.executeSql(
+          `update pgboss.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`,
+          [name, ids],
+        );
+      }
+      if (taken.length > 0)
+        app.log.info({ jobs: taken.length, queues: [...byQueue.keys()] }, '已接管已停止进程的后台任务');
+    };
 
     const jobs: Jobs = {
       boss,
@@ -205,7 +255,8 @@ export const jobsPlugin = fp(
         await boss.insert(rows, options.tx ? { db: transactionExecutor(options.tx) } : {});
       },
       async work(name, handler, options = {}) {
-        const { localConcurrency = 1, pollingIntervalSeconds = 1, ...queueOptions } = options;
+        const { localConcurrency = 1, pollingIntervalSeconds = 1, recover, ...queueOptions } = options;
+        if (recover) recoverers.set(name, recover as (recovery: Recovery<JobName>) => Promise<void>);
         await ensureQueue(name, queueOptions);
         const start = async () => {
           const ids: string[] = [];
@@ -214,7 +265,9 @@ export const jobsPlugin = fp(
               await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds }, async (batch) => {
                 for (const job of batch) {
                   if (abort.signal.aborted) throw new JobInterrupted();
-                  await handler(job.data, { id: job.id, signal: abort.signal });
+                  const run = () => handler(job.data, { id: job.id, signal: abort.signal });
+                  if (instances) await instances.running(job.id, run);
+                  else await run();
                 }
               }),
             );
@@ -231,6 +284,19 @@ export const jobsPlugin = fp(
     app.decorate('jobs', jobs);
 
     app.addHook('onReady', async () => {
+      if (instances) {
+        // Records this instance, takes back the jobs of instances found dead now, then keeps watching.
+        await takeBack(await instances.beat(), false);
+        instances.watch((taken) => takeBack(taken, false), app.log);
+      } else {
+        // The embedded database: the data folder's lock proves this is the only process, so a job still active
+        // was left by one that died.
+        const { rows } = await db.executeSql(
+          `select id, name, data, started_on from pgboss.job where state = 'active'`,
+          [],
+        );
+        await takeBack(rows as unknown as TakenJob[], true);
+      }
       ready = true;
       for (const start of pending.splice(0)) await start();
     });
@@ -243,8 +309,95 @@ export const jobsPlugin = fp(
         await Promise.allSettled([...inFlight]);
         await new Promise((resolve) => setImmediate(resolve));
       } while (inFlight.size > 0);
+      // Its jobs were failed back by the stop: nothing of this instance is left for another to take.
+      await instances?.leave().catch((err) => app.log.warn({ err }, '注销后台任务实例失败'));
       closed = true;
     });
   },
   { name: 'jobs', dependencies: ['db'] },
 );
+
+/** An active job of a dead process, as read from pg-boss's job table. */
+interface TakenJob {
+  id: string;
+  name: string;
+  data: unknown;
+  started_on: string | Date;
+}
+
+/**
+ * PostgreSQL, several instances: each records in `job_instances` that it lives (every HEARTBEAT_SECONDS) and which
+ * jobs it runs (at each start of one). An instance that finds another's record older than DEAD_AFTER_SECONDS deletes
+ * it (exactly one instance gets it back from the delete) and takes back that instance's jobs still active, so a
+ * dead instance's jobs run again within DEAD_AFTER_SECONDS + HEARTBEAT_SECONDS of its last sign of life, not after
+ * their expiry. The table belongs to the job machinery, like pg-boss's own schema, and is created with it.
+ */
+function instanceRegistry(db: PgBoss.Db) {
+  const id = uuidv7();
+  const jobs = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let beating: Promise<unknown> = Promise.resolve();
+  // One write at a time, so the last one written is the last state.
+  const record = () => {
+    const write = () =>
+      db.executeSql(
+        `insert into job_instances (id, heartbeat_at, job_ids) values ($1, now(), $2::uuid[])
+         on conflict (id) do update set heartbeat_at = now(), job_ids = excluded.job_ids`,
+        [id, [...jobs]],
+      );
+    beating = beating.then(write, write);
+    return beating;
+  };
+  const takeDead = async (): Promise<TakenJob[]> => {
+    const dead = await db.executeSql(
+      `delete from job_instances where id <> $1 and heartbeat_at < now() - make_interval(secs => $2)
+       returning job_ids`,
+      [id, DEAD_AFTER_SECONDS],
+    );
+    const ids = dead.rows.flatMap((r) => (r.job_ids as string[] | null) ?? []);
+    if (ids.length === 0) return [];
+    const active = await db.executeSql(
+      `select id, name, data, started_on from pgboss.job where id = any($1::uuid[]) and state = 'active'`,
+      [ids],
+    );
+    return active.rows as unknown as TakenJob[];
+  };
+  const beat = async (): Promise<TakenJob[]> => {
+    await record();
+    return takeDead();
+  };
+  return {
+    install: () =>
+      db.executeSql(
+        `create table if not exists job_instances (
+           id uuid primary key, heartbeat_at timestamptz not null, job_ids uuid[] not null default '{}')`,
+        [],
+      ),
+    /** Records this instance alive; answers the jobs of instances found dead. */
+    beat,
+    watch(onTaken: (jobs: TakenJob[]) => Promise<void>, log: { error(o: object, m: string): void }) {
+      timer = setInterval(() => {
+        beat()
+          .then(onTaken)
+          .catch((err) => log.error({ err }, '后台任务实例心跳失败'));
+      }, HEARTBEAT_SECONDS * 1000);
+      timer.unref();
+    },
+    /** Runs a job, recorded as this instance's while it runs. */
+    async running(jobId: string, run: () => Promise<unknown>): Promise<void> {
+      jobs.add(jobId);
+      try {
+        await record();
+        await run();
+      } finally {
+        // Left in the record until the next write: a job no longer active is never taken back.
+        jobs.delete(jobId);
+      }
+    },
+    async leave() {
+      clearInterval(timer);
+      await beating.catch(() => {});
+      await db.executeSql('delete from job_instances where id = $1', [id]);
+    },
+  };
+}

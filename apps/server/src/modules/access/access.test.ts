@@ -1,6 +1,6 @@
 import type { MenuNode, PersonalMenus, RoleRow } from '@skill-cert/shared/access';
 import type { Paged } from '@skill-cert/shared/pagination';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 
 const ctx = useTestApp();
@@ -86,6 +86,49 @@ describe('GET /api/user/personalMenus', () => {
     const { token } = await login(ctx.app, 'qiye');
     const res = await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token });
     expect(res.body.data).toEqual({ menus: [], permissions: [] });
+  });
+});
+
+describe('cached personal menus (embedded database)', () => {
+  const menusOf = async (token: string) =>
+    (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token })).body.data;
+
+  it('a repeated read of unchanged menus runs no query on the embedded database', async () => {
+    const { token } = await login(ctx.app, 'yunying');
+    await menusOf(token);
+    const select = vi.spyOn(ctx.app.db, 'select');
+    try {
+      expect(flatten((await menusOf(token)).menus).map((m) => m.name)).toEqual(['企业管理', '新闻公告']);
+      // PostgreSQL is shared by several instances: there every read asks it.
+      if (ctx.database.kind === 'pglite') expect(select).not.toHaveBeenCalled();
+      else expect(select).toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('a renamed menu and a changed grant show in the next read at once', async () => {
+    const admin = await platformToken();
+    const operator = (await login(ctx.app, 'yunying')).token;
+    const before = flatten((await menusOf(operator)).menus);
+    const company = before.find((m) => m.name === '企业管理')!;
+    const all = flatten(
+      (await api<MenuNode[]>(ctx.app, 'GET', '/api/menus?portal=2', { token: admin })).body.data,
+    );
+    const full = all.find((m) => m._id === company._id)!;
+    const renamed = await api(ctx.app, 'PATCH', `/api/menus/${company._id}`, {
+      token: admin,
+      body: { ...full, portal: 2, name: '企业管理台' },
+    });
+    expect(renamed.body.code).toBe(200);
+    expect(flatten((await menusOf(operator)).menus).map((m) => m.name)).toContain('企业管理台');
+    const role = await roleNamed(admin, '运营人员');
+    const granted = await api(ctx.app, 'PUT', `/api/roles/${role._id}/menus`, {
+      token: admin,
+      body: { menu_ids: [company._id] },
+    });
+    expect(granted.body.code).toBe(200);
+    expect(flatten((await menusOf(operator)).menus).map((m) => m.name)).toEqual(['企业管理台']);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   MENU_PORTALS,
   menuBody,
+  type PersonalMenus,
   roleBody,
   roleMenusBody,
   userRolesBody,
@@ -13,7 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { UserReadCache } from '../../lib/read-cache.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
+import { onMenusChanged, onUserEvents } from '../../lib/userEvents.ts';
 import { ACCESS_CATEGORY } from '../messages/messenger.ts';
 import { findUserById, listUsers, roleTypeIdsOf, setUserRoleTypes } from '../users/service.ts';
 import {
@@ -50,6 +53,15 @@ const keyword = z
 /** Server menus, roles and grants (spec §3, §6); administered by the platform. */
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // Each user's menus per portal, kept until the user's roles and grants or any menu change.
+  const menusOfUsers = new UserReadCache<PersonalMenus>(app.database.kind === 'pglite');
+  const unsubscribe = [
+    onUserEvents({ changed: (userId) => menusOfUsers.forget(userId), revoked: () => {} }),
+    onMenusChanged(() => menusOfUsers.clear()),
+  ];
+  app.addHook('onClose', async () => {
+    for (const u of unsubscribe) u();
+  });
   /** Tells users their access changed (spec §4 permission_update_notice); the web app asks them to reload. */
   const permissionsUpdated = (userIds: string[]) =>
     app.messenger.toUsers(userIds, {
@@ -64,7 +76,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
       return ok({ menus: [], permissions: [] });
     }
-    return ok(await personalMenus(db, req.auth.userId, active));
+    const { userId } = req.auth;
+    return ok(await menusOfUsers.get(userId, String(active), () => personalMenus(db, userId, active)));
   });
 
   app.get(

@@ -17,7 +17,7 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { userChanged } from '../../lib/userEvents.ts';
+import { menusChanged, userChanged } from '../../lib/userEvents.ts';
 import { menus, roleMenus, roles, userRoles } from './tables.ts';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -157,6 +157,7 @@ const menuValues = (b: MenuBody) => ({
 export async function createMenu(db: DbOrTx, body: MenuBody): Promise<MenuNode> {
   await assertParent(db, body);
   const [row] = await db.insert(menus).values(menuValues(body)).returning();
+  menusChanged();
   return toNode(row);
 }
 
@@ -166,6 +167,7 @@ export async function updateMenu(db: DbOrTx, id: string, body: MenuBody): Promis
   if (current.portal !== body.portal) throw badRequest('不能修改菜单所属端');
   await assertParent(db, body, id);
   const [row] = await db.update(menus).set(menuValues(body)).where(eq(menus.id, id)).returning();
+  menusChanged();
   return toNode(row);
 }
 
@@ -173,6 +175,7 @@ export async function updateMenu(db: DbOrTx, id: string, body: MenuBody): Promis
 export async function deleteMenu(db: DbOrTx, id: string): Promise<void> {
   const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
   if (deleted.length === 0) throw notFound('菜单不存在');
+  menusChanged();
 }
 
 const toRoleRow = (r: RoleRecord): RoleRow => ({

@@ -87,7 +87,7 @@ describe('the batch runner', () => {
         const certificates = [...rows.entries()]
           .filter(([n, r]) => n >= chunk.fromRow && n <= chunk.toRow && !r.outcome)
           .map(([, r]) => r);
-        return { batch: chunk.batchId, template, certificates };
+        return { batch: chunk.batchId, template, certificates, createdAt: new Date(0) };
       },
       async record(_batch, outcomes) {
         for (const o of outcomes) {

@@ -1,10 +1,19 @@
+import { EventEmitter } from 'node:events';
+import { open, rm } from 'node:fs/promises';
 import { BlankType } from '@skill-cert/shared/customCertificate';
 import type { FastifyInstance } from 'fastify';
 import { breathe } from '../../lib/breathe.ts';
+import { contentsModifiedSince, removeTempFiles } from '../../lib/content-store.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { JobInterrupted, type JobName, type JobPayloads } from '../../plugins/jobs.ts';
-import { putContent } from '../files/service.ts';
-import { RenderError } from './render/types.ts';
+import {
+  DEAD_AFTER_SECONDS,
+  JobInterrupted,
+  type JobName,
+  type JobPayloads,
+  type Recovery,
+} from '../../plugins/jobs.ts';
+import { putContent, referencedContents } from '../files/service.ts';
+import { PDF_PRODUCER, RenderError } from './render/types.ts';
 import { buildRenderJob, filePaths } from './render-job.ts';
 import { type RenderManyItem, RenderPoolClosed } from './render-pool.ts';
 import type { BlankValue, CertificateTemplate } from './types.ts';
@@ -77,9 +86,16 @@ export interface RenderBatch<Batch> {
    * no longer renders (removed, finished). Only waiting rows: a chunk that runs again after a restart redoes just
    * the rows whose results were not recorded.
    */
-  waiting(
-    chunk: BatchChunk,
-  ): Promise<{ batch: Batch; template: CertificateTemplate; certificates: WaitingCertificate[] } | null>;
+  waiting(chunk: BatchChunk): Promise<{
+    batch: Batch;
+    template: CertificateTemplate;
+    certificates: WaitingCertificate[];
+    /**
+     * The creation date in each PDF: the batch's, not the time of rendering, so a certificate rendered again after
+     * a crash is the same bytes and so the same stored file; the copy the dead process wrote is not left over.
+     */
+    createdAt: Date;
+  } | null>;
   /**
    * The result sink: records the outcomes of certificates still waiting (one recorded already stays as it is, so
    * nothing counts twice) and moves the batch's progress. Answers whether certificates of the batch still wait.
@@ -89,6 +105,21 @@ export interface RenderBatch<Batch> {
   giveUp(chunk: BatchChunk, reason: string): Promise<void>;
   /** Nothing of the chunk waits and no other chunk may: the batch ends if nothing else waits (once, however often called). */
   finish(batchId: string): Promise<void>;
+}
+
+const progress = new EventEmitter().setMaxListeners(0);
+
+/**
+ * Each group of a batch's outcomes once recorded, in this process: what a test waits for instead of polling, and
+ * (at log level debug) a line `证书批次进度` in the log, which a test of a server process waits for.
+ */
+export function onBatchProgress(
+  listener: (event: { batchId: string; recorded: number }) => void,
+): () => void {
+  progress.on('recorded', listener);
+  return () => {
+    progress.off('recorded', listener);
+  };
 }
 
 /** Queues whose jobs are batch chunks. */
@@ -116,10 +147,62 @@ export async function registerRenderBatch<Batch>(
     pollingIntervalSeconds: 0.5,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
-    // A crashed instance's chunk is picked up again after this long (a chunk takes seconds).
+    // A chunk still active this long is failed and retried: the last resort, since the chunks of a process that
+    // died are taken back at once (embedded database) or within 20 s (PostgreSQL; plugins/jobs.ts).
     expireInSeconds: 300,
     deadLetter: kind.gaveUpQueue,
+    recover: (recovery) => removeLeftovers(app, recovery),
   });
+}
+
+/**
+ * Before the chunks of a process that died run again: the PDFs it was writing when it died are removed (temporary
+ * files never renamed into storage). The PDFs it finished but did not record are, most often, the same bytes the
+ * chunk renders again (the batch's creation date, not the time of rendering, is in each), so they become the rows'
+ * files. On the embedded database, where no other process can be writing, any PDF of this engine's written since
+ * those chunks started that no file record references is removed too: one rendered with other inputs (the public
+ * address changed with the restart) would otherwise stay forever. Never a file of a user: only PDFs that carry this
+ * engine's Producer, and only those no record points at.
+ */
+async function removeLeftovers(app: FastifyInstance, recovery: Recovery<ChunkQueue>): Promise<void> {
+  const root = app.storage.localRoot;
+  if (!root) return;
+  // Beside live instances, only temporary files that stopped changing before the dead one was declared dead.
+  const temporary = await removeTempFiles(root, recovery.alone ? 0 : DEAD_AFTER_SECONDS * 1000);
+  let unrecorded = 0;
+  if (recovery.alone && recovery.jobs.length > 0) {
+    // A second's margin: file times and the database's clock are read apart.
+    const since = Math.min(...recovery.jobs.map((j) => j.startedOn.getTime())) - 1000;
+    const written = await contentsModifiedSince(root, since);
+    const referenced = await referencedContents(
+      app.db,
+      written.map((c) => c.sha256),
+    );
+    for (const content of written) {
+      if (referenced.has(content.sha256) || !(await isOwnPdf(content.path))) continue;
+      await rm(content.path, { force: true });
+      unrecorded++;
+    }
+  }
+  app.log.info({ chunks: recovery.jobs.length, temporary, unrecorded }, '已清理已停止进程留下的证书文件');
+}
+
+/** Whether a stored file is a PDF this engine rendered: its Producer is in the info dictionary near the end. */
+async function isOwnPdf(file: string): Promise<boolean> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (!handle) return false;
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(5);
+    await handle.read(head, 0, 5, 0);
+    if (head.toString('latin1') !== '%PDF-') return false;
+    const length = Math.min(size, 16 * 1024);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, size - length);
+    return tail.toString('latin1').includes(`/Producer (${PDF_PRODUCER})`);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -186,6 +269,8 @@ async function renderChunk<Batch>(
         if (group.length === 0) return;
         await breathe();
         othersWaiting = await kind.record(batch, group);
+        app.log.debug({ batchId: chunk.batchId, recorded: group.length }, '证书批次进度');
+        progress.emit('recorded', { batchId: chunk.batchId, recorded: group.length });
       });
       return writing;
     };
@@ -198,6 +283,7 @@ async function renderChunk<Batch>(
         backgroundPath,
         imagePathOf: (fileId) => paths.get(fileId),
         qrText: row.qrText,
+        createdAt: work.createdAt,
       });
     const generated = (row: Row, stored: { sha256: string; size: number }): RenderOutcome => ({
       id: row.id,

@@ -19,6 +19,8 @@ export function buildRenderJob(
     qrText: string;
     /** Previews: every image blank shows the grey placeholder photo (drawn by the worker). */
     placeholderImages?: boolean;
+    /** The PDF's creation date (`RenderJob.createdAt`); by default the time of rendering. */
+    createdAt?: Date;
   },
 ): RenderJob {
   const byName = new Map(values.map((v) => [v.name, v.val]));
@@ -45,6 +47,7 @@ export function buildRenderJob(
     }),
     qr: { text: opts.qrText, ...template.qr },
     title: [template.template_name, byName.get(NAME_BLANK)].filter(Boolean).join(' - '),
+    ...(opts.createdAt ? { createdAt: opts.createdAt.toISOString() } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ import { CHUNK_ROWS, TASK_ROWS } from '../certificate-engine/batch-runner.ts';
 import { RenderPoolClosed } from '../certificate-engine/render-pool.ts';
 import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
 import { ensureRoleTypes } from '../users/service.ts';
-import { createTemplate, enterpriseToken, upload, waitForBatch } from './test-fixtures.ts';
+import { createTemplate, enterpriseToken, upload, waitForBatch, watchProgress } from './test-fixtures.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;
@@ -56,6 +56,7 @@ describe('the batch render job', () => {
       await appClosing;
       throw new RenderPoolClosed();
     };
+    const progress = watchProgress();
     const token = await enterpriseToken(app);
     const template = await createTemplate(app, token);
     const rows = Array.from({ length: ROWS }, (_, i) => personRow(i + 1));
@@ -85,18 +86,8 @@ describe('the batch render job', () => {
     const batchId = created.body.data._id;
 
     // Close the app while it renders: some certificates done, others still waiting.
-    for (;;) {
-      const res = await api<CustomCertificateBatch>(
-        app,
-        'GET',
-        `/api/customCertificateBatchUploadRecords/${batchId}`,
-        {
-          token,
-        },
-      );
-      if (res.body.data.success_count > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await progress.recorded(batchId, 1);
+    progress.stop();
     const closed = app.close();
     closingApp();
     await closed;

@@ -94,6 +94,7 @@ export async function registerBatchRendering(app: FastifyInstance): Promise<void
       return {
         batch,
         template: batch.template,
+        createdAt: batch.createdAt,
         certificates: rows.map((row) => ({
           id: row.id,
           values: row.blanks,

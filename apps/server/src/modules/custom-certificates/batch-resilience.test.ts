@@ -1,15 +1,26 @@
 import type { CustomCertificateBatch, CustomCertificateRow } from '@skill-cert/shared/customCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from '../certificate-engine/batch-runner.ts';
 import { RenderError, type RenderJob } from '../certificate-engine/render/types.ts';
 import type { RenderManyItem } from '../certificate-engine/render-pool.ts';
 import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
-import { createTemplate, enterpriseToken, upload, waitForBatch } from './test-fixtures.ts';
+import {
+  createTemplate,
+  enterpriseToken,
+  upload,
+  waitForBatch,
+  watchProgress,
+  within,
+} from './test-fixtures.ts';
 
 const ctx = useTestApp();
+let progress = watchProgress();
+beforeEach(() => {
+  progress = watchProgress();
+});
 
 type Render = (job: RenderJob) => Promise<Uint8Array>;
 
@@ -45,6 +56,7 @@ let restore = () => {};
 afterEach(() => {
   restore();
   restore = () => {};
+  progress.stop();
 });
 
 /** The holder's name of a render job (its PDF title is `{template} - {name}`). */
@@ -59,14 +71,6 @@ const doneMessages = async (batchId: string) =>
       sql`select content from messages where template_key = 'create_custom_certificate_done' and related_id = ${batchId}`,
     )
   ).map((m) => m.content);
-
-const until = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /** A batch of `n` people with photos named by ID number; answers the created batch. */
 async function startBatch(token: string, n: number, name = '故障测试批次') {
@@ -203,15 +207,30 @@ describe('a render job that fails for good', () => {
       );
     };
     try {
+      // The finishing transaction stores the done message; here storing it fails, and with it the whole transaction.
+      let attempted!: () => void;
+      const finishingFailed = new Promise<void>((resolve) => {
+        attempted = resolve;
+      });
+      const messenger = ctx.app.messenger;
+      const toUsersIn = messenger.toUsersIn;
+      messenger.toUsersIn = (...args) =>
+        toUsersIn(...args).catch((err) => {
+          attempted();
+          throw err;
+        });
+      restore = () => {
+        messenger.toUsersIn = toUsersIn;
+      };
       const token = await enterpriseToken(ctx.app);
       const created = await startBatch(token, 2, '消息测试批次');
-      await until(
-        'every certificate rendered',
-        async () => (await getBatch(token, created._id)).success_count === 2,
-      );
+      await progress.recorded(created._id, 2);
+      await within(finishingFailed, 60_000, () => 'the batch never tried to finish');
       // The finishing transaction failed as a whole: still 生成中, no message.
-      await new Promise((r) => setTimeout(r, 500));
-      expect((await getBatch(token, created._id)).certificate_handle_status).toBe(0);
+      expect(await getBatch(token, created._id)).toMatchObject({
+        certificate_handle_status: 0,
+        success_count: 2,
+      });
       expect(await doneMessages(created._id)).toEqual([]);
       await drop();
       const done = await waitForBatch(ctx.app, token, created._id, 60_000);
@@ -237,10 +256,7 @@ describe('while a batch runs', () => {
     const token = await enterpriseToken(ctx.app);
     const created = await startBatch(token, 4);
     try {
-      await until(
-        'two certificates rendered',
-        async () => (await getBatch(token, created._id)).success_count === 2,
-      );
+      await progress.recorded(created._id, 2);
       const half = await getBatch(token, created._id);
       expect(half).toMatchObject({
         certificate_handle_status: 0,

@@ -4,8 +4,10 @@ import type {
   DefaultBlank,
   TemplateBody,
 } from '@skill-cert/shared/customCertificate';
+import { TemplateKey } from '@skill-cert/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import { api, login, multipartFile } from '../../../test/harness.ts';
+import { onBatchProgress } from '../certificate-engine/batch-runner.ts';
 import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
 import { jpeg, png } from '../certificate-engine/test-fixtures.ts';
 
@@ -77,26 +79,75 @@ export async function otherCompanyToken(app: FastifyInstance): Promise<string> {
   return token;
 }
 
+/** Rejects with `what` if `promise` has not settled within `ms`: a deadline on an event, not a wait. */
+export function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what())), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const getBatch = async (app: FastifyInstance, token: string, id: string) => {
+  const res = await api<CustomCertificateBatch>(
+    app,
+    'GET',
+    `/api/customCertificateBatchUploadRecords/${id}`,
+    {
+      token,
+    },
+  );
+  if (res.status !== 200) throw new Error(`batch ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+
+/**
+ * The batch once it has ended: at once if it has, else when its done message (create_custom_certificate_done) is
+ * stored, which the end of a batch and only that sends, in the same transaction.
+ */
 export async function waitForBatch(
   app: FastifyInstance,
   token: string,
   id: string,
   ms = 60_000,
 ): Promise<CustomCertificateBatch> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const res = await api<CustomCertificateBatch>(
-      app,
-      'GET',
-      `/api/customCertificateBatchUploadRecords/${id}`,
-      {
-        token,
-      },
-    );
-    if (res.status !== 200) throw new Error(`batch ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.data.certificate_handle_status !== 0) return res.body.data;
-    if (Date.now() > deadline)
-      throw new Error(`batch ${id} still processing: ${JSON.stringify(res.body.data)}`);
-    await new Promise((r) => setTimeout(r, 100));
+  let stop = () => {};
+  const ended = new Promise<void>((resolve) => {
+    stop = app.messenger.onStored((rows) => {
+      if (rows.some((r) => r.templateKey === TemplateKey.CUSTOM_CERTIFICATE_DONE && r.relatedId === id))
+        resolve();
+    });
+  });
+  try {
+    const now = await getBatch(app, token, id);
+    if (now.certificate_handle_status !== 0) return now;
+    await within(ended, ms, () => `batch ${id} still processing after ${ms} ms`);
+    return await getBatch(app, token, id);
+  } finally {
+    stop();
   }
+}
+
+/**
+ * Counts the certificates each batch has recorded in this process from now on (subscribe before the batch starts);
+ * `recorded(id, n)` resolves once batch `id` has recorded at least n.
+ */
+export function watchProgress() {
+  const counts = new Map<string, number>();
+  const waiters: { id: string; n: number; resolve: () => void }[] = [];
+  const stop = onBatchProgress(({ batchId, recorded }) => {
+    counts.set(batchId, (counts.get(batchId) ?? 0) + recorded);
+    for (const w of waiters.filter((w) => (counts.get(w.id) ?? 0) >= w.n)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  });
+  return {
+    recorded(id: string, n: number, ms = 60_000): Promise<void> {
+      if ((counts.get(id) ?? 0) >= n) return Promise.resolve();
+      const reached = new Promise<void>((resolve) => waiters.push({ id, n, resolve }));
+      return within(reached, ms, () => `batch ${id}: ${counts.get(id) ?? 0} of ${n} certificates recorded`);
+    },
+    stop,
+  };
 }

@@ -215,6 +215,19 @@ export function insertFilesFrom(rows: SQL): SQL {
     from (${rows}) as r`;
 }
 
+/** Of these contents, the ones some file record references. */
+export async function referencedContents(db: DbOrTx, sha256s: string[]): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  for (let i = 0; i < sha256s.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ sha256: files.sha256 })
+      .from(files)
+      .where(inArray(files.sha256, sha256s.slice(i, i + 1000)));
+    for (const r of rows) referenced.add(r.sha256);
+  }
+  return referenced;
+}
+
 /** Removes the rows of files the server recorded for work that was then undone (the content stays: shared by hash). */
 export async function forgetFiles(db: DbOrTx, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000)

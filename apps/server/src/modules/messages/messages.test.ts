@@ -1,6 +1,6 @@
 import type { Message, MessagePage, UnreadMessages } from '@skill-cert/shared/messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { TestSocket } from '../../../test/ws-client.ts';
 import { uuidv7 } from '../../lib/id.ts';
@@ -136,6 +136,56 @@ describe('unread, read and delete', () => {
     const { token } = await login(ctx.app, 'qiye');
     const res = await api(ctx.app, 'POST', '/api/message/readMany', { token, body: { ids: ['x'] } });
     expect(res.body).toEqual({ code: 400, message: '消息不存在', data: null });
+  });
+});
+
+describe('cached reads (embedded database)', () => {
+  const reads = (token: string) =>
+    Promise.all([
+      api<MessagePage>(ctx.app, 'GET', '/api/message?per_page=10&page=1', { token }),
+      api<UnreadMessages>(ctx.app, 'GET', '/api/message/unreadMessage', { token }),
+    ]);
+
+  it('a repeated read of unchanged messages runs no query on the embedded database', async () => {
+    await seedMessages('qiye', 3);
+    const { token } = await login(ctx.app, 'qiye');
+    await reads(token);
+    const select = vi.spyOn(ctx.app.db, 'select');
+    try {
+      const [list, unread] = await reads(token);
+      expect(list.body.data.meta.count).toBe(3);
+      expect(unread.body.data.count).toBe(3);
+      // PostgreSQL is shared by several instances: there every read asks it.
+      if (ctx.database.kind === 'pglite') expect(select).not.toHaveBeenCalled();
+      else expect(select).toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('a new message, a read and a delete show in the next list and unread read at once', async () => {
+    const id = await seedMessages('qiye', 2);
+    const { token } = await login(ctx.app, 'qiye');
+    await reads(token);
+    await ctx.app.messenger.toUsers([id], { category: '系统通知', content: '第3条' });
+    let [list, unread] = await reads(token);
+    expect(list.body.data.list[0].content).toBe('第3条');
+    expect(unread.body.data.count).toBe(3);
+    await ctx.app.messenger.toEveryone({ category: '系统通知', content: '全员' });
+    [list, unread] = await reads(token);
+    expect(list.body.data.list[0].content).toBe('全员');
+    expect(unread.body.data.count).toBe(4);
+    await api(ctx.app, 'POST', '/api/message/readMany', {
+      token,
+      body: { ids: [list.body.data.list[0]._id] },
+    });
+    [list, unread] = await reads(token);
+    expect(list.body.data.list[0].whether_read).toBe(1);
+    expect(unread.body.data.count).toBe(3);
+    await api(ctx.app, 'DELETE', `/api/message/${list.body.data.list[1]._id}`, { token });
+    [list, unread] = await reads(token);
+    expect(list.body.data.meta.count).toBe(3);
+    expect(unread.body.data.count).toBe(2);
   });
 });
 
@@ -386,7 +436,6 @@ describe('real-time channel', () => {
     await api(ctx.app, 'DELETE', '/api/logout', { token: session.token });
     const frame = await socket.next('logout');
     expect(frame.data.reason).toBe('登录已失效');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(socket.closed?.code).toBe(4001);
+    expect((await socket.whenClosed()).code).toBe(4001);
   });
 });

@@ -1,10 +1,13 @@
+import type { MessagePage, UnreadMessages } from '@skill-cert/shared/messages';
 import { messageIdsBody, messageListQuery, noticeBody } from '@skill-cert/shared/messages';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { UserReadCache } from '../../lib/read-cache.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
+import { onMessagesStored, onUnreadChanged } from '../../lib/userEvents.ts';
 import { findUserById } from '../users/service.ts';
 import { systemNotice } from './messenger.ts';
 import { deleteMessages, listMessages, markRead, ownMessage, unreadMessages } from './service.ts';
@@ -14,15 +17,35 @@ const idParams = z.object({ id: z.string().uuid('消息不存在或已删除') }
 /** The message centre (spec §7 Messages) and the real-time bind. A user only ever touches their own messages. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // The list pages and the unread messages each user read, kept until that user's messages change.
+  const embedded = app.database.kind === 'pglite';
+  const lists = new UserReadCache<MessagePage>(embedded);
+  const unread = new UserReadCache<UnreadMessages>(embedded);
+  const forget = (userId: string) => {
+    lists.forget(userId);
+    unread.forget(userId);
+  };
+  const unsubscribe = [onMessagesStored(forget), onUnreadChanged(forget)];
+  app.addHook('onClose', async () => {
+    for (const u of unsubscribe) u();
+  });
 
   app.get(
     '/api/message',
     { config: { access: SIGNED_IN }, schema: { querystring: messageListQuery } },
-    async (req) => ok(await listMessages(db, req.auth.userId, req.query)),
+    async (req) => {
+      const { userId } = req.auth;
+      const q = req.query;
+      return ok(
+        await lists.get(userId, `${q.whether_read ?? ''}:${q.page}:${q.per_page}`, () =>
+          listMessages(db, userId, q),
+        ),
+      );
+    },
   );
 
   app.get('/api/message/unreadMessage', { config: { access: SIGNED_IN } }, async (req) =>
-    ok(await unreadMessages(db, req.auth.userId)),
+    ok(await unread.get(req.auth.userId, '', () => unreadMessages(db, req.auth.userId))),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { unreadChanged } from '../../lib/userEvents.ts';
+import { messagesStored, unreadChanged } from '../../lib/userEvents.ts';
 import { allUserIds, userIdsOf } from '../users/service.ts';
 import { messageSends, messages } from './tables.ts';
 
@@ -44,7 +44,7 @@ export async function insertMessages(
   m: NewMessage,
 ): Promise<MessageRow[]> {
   if (userIds.length === 0) return [];
-  return db
+  const rows = await db
     .insert(messages)
     .values(
       userIds.map((userId) => ({
@@ -59,6 +59,8 @@ export async function insertMessages(
       })),
     )
     .returning();
+  messagesStored(...userIds);
+  return rows;
 }
 
 /**
@@ -148,6 +150,7 @@ export async function storeSendRows(db: DbOrTx, send: SendRow, rows: MessageRow[
         on conflict (id) do nothing`);
     }
     await tx.update(messageSends).set({ doneAt: new Date() }).where(eq(messageSends.id, send.id));
+    messagesStored(...rows.map((r) => r.userId));
   });
 }
 

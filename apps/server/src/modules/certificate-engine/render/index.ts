@@ -10,7 +10,7 @@ import {
 import { PdfFile, pdfDate, pdfNumber, pdfTextString } from './pdf.ts';
 import { qrPath } from './qr.ts';
 import { fitText, LINE_HEIGHT } from './text.ts';
-import { type RenderBlank, RenderError, type RenderJob } from './types.ts';
+import { PDF_PRODUCER, type RenderBlank, RenderError, type RenderJob } from './types.ts';
 
 export { type RenderBlank, RenderError, type RenderJob } from './types.ts';
 
@@ -188,7 +188,7 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
   const title = job.title ? ` /Title ${pdfTextString(job.title)}` : '';
   pdf.object(
     info,
-    `<< /Producer (skill-cert) /Creator (skill-cert)${title} /CreationDate ${pdfDate(new Date())} >>`,
+    `<< /Producer (${PDF_PRODUCER}) /Creator (${PDF_PRODUCER})${title} /CreationDate ${pdfDate(job.createdAt ? new Date(job.createdAt) : new Date())} >>`,
   );
   return pdf.finish(catalog, info);
 }

@@ -94,6 +94,27 @@ describe('certificate rendering', () => {
     }
   });
 
+  it('a job with its creation date renders the same bytes at any time (a certificate rendered again is the same file)', async () => {
+    const job = blankPage(
+      holderFields.map(([, text], i) => textBlank({ text, y: 0.1 + i * 0.1 })),
+      {
+        qr: { text: 'https://example.com/v/1', x: 0.8, y: 0.7, size: 0.1 },
+        createdAt: '2026-11-25T08:00:00.000Z',
+      },
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-25T09:00:00Z'));
+      const first = await renderCertificate(job);
+      vi.setSystemTime(new Date('2026-11-25T10:30:07Z'));
+      const second = await renderCertificate(job);
+      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+      expect(Buffer.from(first).toString('latin1')).toContain('/CreationDate (D:20261125080000Z)');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stays under 200 KB with a realistic JPEG background, a photo and a QR code', async () => {
     const background = await toRenderBackground(makeBackground(2480, 1754, 'jpeg'));
     const backgroundPath = tmp.file('background.jpg', background.jpeg);

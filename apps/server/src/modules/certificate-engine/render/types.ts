@@ -34,6 +34,11 @@ export interface RenderJob {
   qr: { text: string; x: number; y: number; size: number } | null;
   /** PDF metadata title. */
   title?: string;
+  /**
+   * The PDF's creation date (ISO 8601), by default the time of rendering. A batch gives its own, so a certificate
+   * rendered again (after a crash) is the same bytes, the same stored file, and no copy is left over.
+   */
+  createdAt?: string;
 }
 
 /**
@@ -47,6 +52,9 @@ export class RenderError extends Error {
 
 /** Worker threads lose the class of a thrown error: this marks a RenderError across the boundary. */
 export const RENDER_ERROR_TAG = '[RenderError]';
+
+/** The PDF Producer of every certificate this engine renders: how a leftover of its own is told from any other file. */
+export const PDF_PRODUCER = 'skill-cert';
 
 /** The nice value of render threads: background work, behind the server's main thread (worker.ts sets it). */
 export const RENDER_THREAD_NICE = 10;
