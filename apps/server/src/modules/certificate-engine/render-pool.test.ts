@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { contentPath } from '../../lib/content-store.ts';
 import { configPlugin } from '../../plugins/config.ts';
+import { tempFilesPlugin } from '../../plugins/temp-files.ts';
 import {
   imageBlank,
   inspectPdf,
@@ -149,6 +150,7 @@ describe('render pool', () => {
   it('the plugin decorates the app with the pool and closes it with the app', async () => {
     const app = Fastify();
     await app.register(configPlugin, { config: testConfig({ renderThreads: 1 }) });
+    await app.register(tempFilesPlugin);
     await app.register(renderPoolPlugin);
     await app.ready();
     expect(app.renderPool.threads).toBe(1);
@@ -223,9 +225,11 @@ describe('sheet thread, unreadable spreadsheet', () => {
       ]),
     );
     try {
-      const read = sheets.read(file, [
-        { name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank,
-      ]);
+      const read = sheets.read(
+        file,
+        [{ name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank],
+        tmp.dir,
+      );
       await expect(read).rejects.toMatchObject({
         message: 'Excel 文件无法读取，请使用下载的模板填写后重新上传',
       });
