@@ -208,6 +208,26 @@ describe('render pool', () => {
   });
 });
 
+describe('sheet thread, deadline', () => {
+  it('a read past its deadline is refused naming 数据文件, its thread stopped', async () => {
+    const sheets = createSheetThread({ idleMs: 300, readDeadlineMs: 1 });
+    try {
+      const file = tmp.file(
+        'slow.xlsx',
+        rawZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]),
+      );
+      const refused = await sheets.read(file, [], tmp.dir).catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        statusCode: 400,
+        message: '数据文件过于复杂，0.001 秒内未能读完，请使用下载的模板填写，数据多时请分批上传',
+        data: { errors: [{ row: null, column: '数据文件' }] },
+      });
+    } finally {
+      await sheets.close();
+    }
+  });
+});
+
 describe('sheet thread, unreadable spreadsheet', () => {
   it('refuses a spreadsheet exceljs cannot read with 无法读取 and hands the cause to the server log', async () => {
     const causes: string[] = [];
