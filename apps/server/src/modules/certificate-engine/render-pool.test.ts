@@ -172,7 +172,7 @@ describe('render pool', () => {
       const refused = await pool.background(bomb).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(RenderError);
       expect((refused as Error).message).toBe(
-        '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+        '证书底图尺寸过大（30000×30000 像素），请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传',
       );
       await expect(pool.background(tmp.file('text.png', 'not an image'))).rejects.toBeInstanceOf(RenderError);
 

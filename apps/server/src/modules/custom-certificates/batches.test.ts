@@ -213,7 +213,7 @@ describe('batch generation', () => {
     const batch = await waitForBatch(ctx.app, token, createdId(res));
     expect(batch).toMatchObject({ success_count: 1, failed_count: 3 });
     const list = await certificateList(token, batch._id);
-    const advice = '请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传';
+    const advice = '请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传';
     expect(list.list.map((r) => r.fail_reason)).toEqual([
       `照片尺寸过大（9000×9000 像素），${advice}：${rows[0][2]}.png（表格第 2 行）`,
       `照片尺寸过大（12000×800 像素），${advice}：${rows[1][2]}.jpg（表格第 3 行）`,
