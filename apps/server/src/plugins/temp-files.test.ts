@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
 import { configPlugin } from './config.ts';
+import { storagePlugin } from './storage.ts';
 import { tempFilesPlugin } from './temp-files.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-temp-files-'));
@@ -20,6 +21,21 @@ async function startApp() {
 }
 
 describe('temporary files', () => {
+  it('an upload a crash left half-written in DATA_DIR/files is removed when the app starts', async () => {
+    const files = path.join(dataDir, 'files');
+    mkdirSync(files, { recursive: true });
+    writeFileSync(path.join(files, '.upload-0123456789abcdef'), Buffer.alloc(1024));
+    const app = Fastify();
+    await app.register(configPlugin, { config: testConfig({ dataDir }) });
+    await app.register(storagePlugin);
+    await app.ready();
+    try {
+      expect(readdirSync(files)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('what a crashed process left in DATA_DIR/tmp is swept when the app starts', async () => {
     const left = path.join(dataDir, 'tmp', '0123456789abcdef');
     mkdirSync(left, { recursive: true });
