@@ -1,6 +1,7 @@
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import ExcelJS from 'exceljs';
+import { zipEndRecord } from './zip.ts';
 
 /** A JPEG of the given size with some drawing on it (a realistic background or photo). */
 export function jpeg(width: number, height: number, hue = 210): Buffer {
@@ -100,13 +101,7 @@ export function rawZip(
     offset += local.length + name.length + extra.length + data.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Buffer.concat([...locals, directory, zipEndRecord(entries.length, directory.length, offset)]);
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
-import { readZipDirectory, type ZipItem } from './zip.ts';
+import { readZipDirectory, type ZipItem, zipEndRecord } from './zip.ts';
 
 /** What the sheet reader takes from an .xlsx (its first worksheet and what that needs) may inflate to this at most. */
 export const XLSX_MAX_UNCOMPRESSED = 64 * 1024 * 1024;
@@ -157,12 +157,6 @@ async function* zipBytes(parts: Part[]): AsyncGenerator<Buffer> {
     offset += local.length + p.name.length + p.compressedSize;
   }
   const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
   yield directory;
-  yield end;
+  yield zipEndRecord(parts.length, directory.length, offset);
 }

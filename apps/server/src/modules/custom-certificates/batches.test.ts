@@ -27,7 +27,14 @@ import {
 } from '../certificate-engine/test-fixtures.ts';
 import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
 import { removeAbandonedUploads, UPLOADING } from './batches.ts';
-import { createTemplate, enterpriseToken, otherCompanyToken, upload, waitForBatch } from './test-fixtures.ts';
+import {
+  createTemplate,
+  enterpriseToken,
+  otherCompanyToken,
+  postBatch,
+  upload,
+  waitForBatch,
+} from './test-fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -312,18 +319,8 @@ describe('structural problems reject the upload and keep nothing', () => {
     expect(await countOf('custom_certificates')).toBe(0);
   };
 
-  async function post(token: string, fileId: string, photoZip: string | null = null) {
-    const template = await createTemplate(ctx.app, token);
-    return api<UploadRejection>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
-      token,
-      body: {
-        name: '批次',
-        custom_certificate_template_id: template._id,
-        file_id: fileId,
-        photo_zip_file_id: photoZip,
-      },
-    });
-  }
+  const post = (token: string, fileId: string, photoZip: string | null = null) =>
+    postBatch<UploadRejection>(ctx.app, token, fileId, photoZip);
 
   it('wrong file type: an image as the spreadsheet, a spreadsheet as the photos zip', async () => {
     const token = await enterpriseToken(ctx.app);

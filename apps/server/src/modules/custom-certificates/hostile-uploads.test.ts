@@ -26,7 +26,7 @@ import {
   rawZip,
   xlsx,
 } from '../certificate-engine/test-fixtures.ts';
-import { createTemplate, defaultBlanks, enterpriseToken, upload } from './test-fixtures.ts';
+import { defaultBlanks, enterpriseToken, postBatch, upload } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 const MB = 1024 * 1024;
@@ -76,29 +76,11 @@ function expectRefused(res: { status: number; body: { code: number; message: str
   expect(res.body.message).toContain(message);
 }
 
-async function postBatch(token: string, sheetId: string, photoZipId: string | null) {
-  const template = await createTemplate(ctx.app, token);
-  return api<CustomCertificateBatch | UploadRejection>(
-    ctx.app,
-    'POST',
-    '/api/customCertificateBatchUploadRecords',
-    {
-      token,
-      body: {
-        name: '批次',
-        custom_certificate_template_id: template._id,
-        file_id: sheetId,
-        photo_zip_file_id: photoZipId,
-      },
-    },
-  );
-}
-
 /** A sheet of one person (ID number idCard(1)) and `photos` as the zip: the POST's answer. */
 async function batchWithPhotos(token: string, photos: Buffer) {
   const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
   const zip = await upload(ctx.app, token, '照片.zip', photos);
-  return postBatch(token, sheet, zip);
+  return postBatch(ctx.app, token, sheet, zip);
 }
 
 async function failReasons(token: string, batchId: string) {
@@ -126,7 +108,7 @@ describe('hostile spreadsheets', () => {
     const token = await enterpriseToken(ctx.app);
     const bomb = sheetOf(deflatedZeros(1024), 5000);
     expect(bomb.length).toBeLessThan(1.1 * MB);
-    const res = await postBatch(token, await upload(ctx.app, token, '名单.xlsx', bomb), null);
+    const res = await postBatch(ctx.app, token, await upload(ctx.app, token, '名单.xlsx', bomb), null);
     expectRefused(res, sheetRefusal);
     expect((res.body.data as UploadRejection).errors[0].column).toBe('数据文件');
   });
@@ -134,6 +116,7 @@ describe('hostile spreadsheets', () => {
   it('an .xlsx whose worksheet honestly declares 100 MB', async () => {
     const token = await enterpriseToken(ctx.app);
     const res = await postBatch(
+      ctx.app,
       token,
       await upload(ctx.app, token, '名单.xlsx', sheetOf(deflatedZeros(100), 100 * MB)),
       null,
@@ -155,7 +138,7 @@ describe('hostile spreadsheets', () => {
       },
     ]);
     expectRefused(
-      await postBatch(token, await upload(ctx.app, token, '名单.xlsx', lying), null),
+      await postBatch(ctx.app, token, await upload(ctx.app, token, '名单.xlsx', lying), null),
       sheetRefusal,
     );
   });
@@ -216,7 +199,7 @@ describe('hostile photo zips', () => {
       { name: `${idCard(1)}.jpg`, data: photo.subarray(0, 8) },
       { name: `${idCard(2)}.png`, data: pngClaiming(7680, 5160) },
     ]);
-    const res = await postBatch(token, sheet, await upload(ctx.app, token, '照片.zip', zip));
+    const res = await postBatch(ctx.app, token, sheet, await upload(ctx.app, token, '照片.zip', zip));
     expect(res.status).toBe(200);
     const reasons = await failReasons(token, (res.body.data as CustomCertificateBatch)._id);
     expect(reasons).toEqual([
@@ -256,7 +239,7 @@ describe('hostile images', () => {
     const jpegZip = Buffer.concat([jpeg(40, 50), rawZip([{ name: `${idCard(1)}.jpg`, data: jpeg(40, 50) }])]);
     const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
     expectRefused(
-      await postBatch(token, sheet, await upload(ctx.app, token, '照片.zip', jpegZip)),
+      await postBatch(ctx.app, token, sheet, await upload(ctx.app, token, '照片.zip', jpegZip)),
       '照片压缩包应为 .zip 文件',
     );
 
