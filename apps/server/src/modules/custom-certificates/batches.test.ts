@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
+  CreatedBatch,
   CustomCertificateBatch,
   CustomCertificateDetail,
   CustomCertificateRow,
@@ -227,6 +228,30 @@ describe('batch generation', () => {
       `照片超过 10M：${rows[2][2]}.jpg（表格第 4 行）`,
       null,
     ]);
+  });
+
+  it('the upload answer lists the photos no row uses and the rows without a photo', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3].map((i) => personRow(i));
+    const res = await uploadBatch(token, {
+      rows,
+      photos: [
+        { name: `照片/${rows[0][2]}.jpg`, data: jpeg(120, 160) },
+        { name: '照片/陌生人.jpg', data: jpeg(120, 160) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.data as CreatedBatch).photo_match).toEqual({
+      unmatched_photos: ['照片/陌生人.jpg'],
+      unmatched_photo_count: 1,
+      rows_without_photo: [
+        { row_number: 3, row_key: '2', blank: '照片' },
+        { row_number: 4, row_key: '3', blank: '照片' },
+      ],
+      rows_without_photo_count: 2,
+    });
+    const withoutZip = await uploadBatch(token, { rows, photos: null });
+    expect((withoutZip.body.data as CreatedBatch).photo_match).toBeNull();
   });
 
   it("the list shows each row's 序号, and a failed row's reason its sheet row where the 序号 differs", async () => {
