@@ -40,6 +40,7 @@ import { errorsPlugin, type ZodIssueLike, zodIssueText } from './plugins/errors.
 import { jobsPlugin } from './plugins/jobs.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { tempFilesPlugin } from './plugins/temp-files.ts';
 import { webPlugin } from './plugins/web.ts';
 
 // Zod's own messages in Chinese, never echoing the input; the errors plugin puts the field in front of them.
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, { database: options.database });
   await app.register(smsPlugin, { provider: options.sms });
   await app.register(storagePlugin);
+  await app.register(tempFilesPlugin);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimit, {
     global: false,

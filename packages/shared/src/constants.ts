@@ -16,6 +16,14 @@ export const HEARTBEAT_MS = 30_000;
 export const REALTIME_PATH = '/ws';
 export const NOTICE_DELAY_MS = 5_000;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The largest image (template background, photo) the server decodes: 25 megapixels, at most 10000 px a side. One
+ * decode holds ~4 bytes a pixel and the render thread keeps what it grew to (docs/decisions.md).
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+export const IMAGE_MAX_SIDE = 10_000;
+/** The limit as the user reads it: 2500 万像素, 10000 像素. */
+export const IMAGE_LIMIT_TEXT = `${IMAGE_MAX_PIXELS / 10_000} 万像素以内、每边不超过 ${IMAGE_MAX_SIDE} 像素`;
 export const UPLOAD_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 export const UPLOAD_DEFAULT_LIMIT = 1000;
 export const MENU_SEARCH_THRESHOLD = 0.4;

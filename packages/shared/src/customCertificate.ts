@@ -243,6 +243,25 @@ export interface CustomCertificateBatch {
   finish_time_str: string | null;
 }
 
+/** How many photos and rows a batch upload's answer lists at most (with their totals). */
+export const PHOTO_MATCH_LIST_MAX = 100;
+
+/** How the photos of a batch upload's zip matched its rows (the answer of the upload only). */
+export interface PhotoMatchSummary {
+  /** Photos of the zip no row uses (paths in the zip), at most PHOTO_MATCH_LIST_MAX. */
+  unmatched_photos: string[];
+  unmatched_photo_count: number;
+  /** Image blanks of rows for which the zip holds no photo (optional ones too), at most PHOTO_MATCH_LIST_MAX. */
+  rows_without_photo: { row_number: number; row_key: string; blank: string }[];
+  rows_without_photo_count: number;
+}
+
+/** The answer of POST /api/customCertificateBatchUploadRecords: the batch, and how its photos matched. */
+export interface CreatedBatch extends CustomCertificateBatch {
+  /** null when no photos zip was uploaded. */
+  photo_match: PhotoMatchSummary | null;
+}
+
 export const batchListQuery = pageQuery.extend({
   name: z.string().trim().optional(),
   certificate_handle_status: z.coerce.number().int().min(0).max(2).optional(),

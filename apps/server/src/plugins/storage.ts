@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,6 +18,9 @@ export interface Storage {
   readonly localRoot?: string;
 }
 
+/** The prefix of a content still being written (renamed to its hash when complete). */
+const PARTIAL = '.upload-';
+
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
@@ -31,7 +34,7 @@ export class LocalStorage implements Storage {
 
   async put(source: Readable) {
     await mkdir(this.root, { recursive: true });
-    const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`);
+    const temp = path.join(this.root, `${PARTIAL}${randomBytes(8).toString('hex')}`);
     const hash = createHash('sha256');
     let size = 0;
     source.on('data', (chunk: Buffer) => {
@@ -54,6 +57,14 @@ export class LocalStorage implements Storage {
     return createReadStream(this.pathOf(sha256));
   }
 
+  /** Removes contents a crash left half-written (an upload cut off with the process: up to 2 GB each). */
+  async sweepPartial(): Promise<void> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    await Promise.all(
+      names.filter((n) => n.startsWith(PARTIAL)).map((n) => rm(path.join(this.root, n), { force: true })),
+    );
+  }
+
   async exists(sha256: string) {
     return stat(this.pathOf(sha256)).then(
       () => true,
@@ -74,7 +85,10 @@ export const storagePlugin = fp<{ storage?: Storage }>(
     const root = app.config.dataDir
       ? path.join(app.config.dataDir, 'files')
       : path.join(tmpdir(), `sc-files-${randomBytes(6).toString('hex')}`);
-    app.decorate('storage', opts.storage ?? new LocalStorage(root));
+    const local = opts.storage ? null : new LocalStorage(root);
+    // The data folder's lock is held (main.ts): no other process is writing here.
+    if (local && app.config.dataDir) await local.sweepPartial();
+    app.decorate('storage', opts.storage ?? (local as LocalStorage));
     if (!app.config.dataDir && !opts.storage)
       app.addHook('onClose', () => rm(root, { recursive: true, force: true }));
   },

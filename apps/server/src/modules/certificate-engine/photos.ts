@@ -270,9 +270,13 @@ export async function collectPhotos(
       prepared.set(photo.name, '不是 JPG/PNG 图片');
       return;
     }
-    // Refused from its header: a small file may hold an image far too big to decode.
+    // Refused from its header: a small file may hold an image far too big to decode, or be cut before its size.
     const pixels = imageSize(bytes);
-    const tooBig = pixels && oversizeProblem(pixels, '');
+    if (!pixels) {
+      prepared.set(photo.name, '已损坏，无法读取');
+      return;
+    }
+    const tooBig = oversizeProblem(pixels, '');
     if (tooBig) {
       prepared.set(photo.name, tooBig);
       return;

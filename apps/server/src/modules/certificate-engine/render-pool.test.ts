@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { contentPath } from '../../lib/content-store.ts';
 import { configPlugin } from '../../plugins/config.ts';
+import { tempFilesPlugin } from '../../plugins/temp-files.ts';
 import {
   imageBlank,
   inspectPdf,
@@ -149,6 +150,7 @@ describe('render pool', () => {
   it('the plugin decorates the app with the pool and closes it with the app', async () => {
     const app = Fastify();
     await app.register(configPlugin, { config: testConfig({ renderThreads: 1 }) });
+    await app.register(tempFilesPlugin);
     await app.register(renderPoolPlugin);
     await app.ready();
     expect(app.renderPool.threads).toBe(1);
@@ -170,7 +172,7 @@ describe('render pool', () => {
       const refused = await pool.background(bomb).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(RenderError);
       expect((refused as Error).message).toBe(
-        '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+        '证书底图尺寸过大（30000×30000 像素），请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传',
       );
       await expect(pool.background(tmp.file('text.png', 'not an image'))).rejects.toBeInstanceOf(RenderError);
 
@@ -206,6 +208,26 @@ describe('render pool', () => {
   });
 });
 
+describe('sheet thread, deadline', () => {
+  it('a read past its deadline is refused naming 数据文件, its thread stopped', async () => {
+    const sheets = createSheetThread({ idleMs: 300, readDeadlineMs: 1 });
+    try {
+      const file = tmp.file(
+        'slow.xlsx',
+        rawZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]),
+      );
+      const refused = await sheets.read(file, [], tmp.dir).catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        statusCode: 400,
+        message: '数据文件过于复杂，0.001 秒内未能读完，请使用下载的模板填写，数据多时请分批上传',
+        data: { errors: [{ row: null, column: '数据文件' }] },
+      });
+    } finally {
+      await sheets.close();
+    }
+  });
+});
+
 describe('sheet thread, unreadable spreadsheet', () => {
   it('refuses a spreadsheet exceljs cannot read with 无法读取 and hands the cause to the server log', async () => {
     const causes: string[] = [];
@@ -223,9 +245,11 @@ describe('sheet thread, unreadable spreadsheet', () => {
       ]),
     );
     try {
-      const read = sheets.read(file, [
-        { name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank,
-      ]);
+      const read = sheets.read(
+        file,
+        [{ name: 'name', cn_name: '姓名', required: 1, blank_type: 1 } as TemplateBlank],
+        tmp.dir,
+      );
       await expect(read).rejects.toMatchObject({
         message: 'Excel 文件无法读取，请使用下载的模板填写后重新上传',
       });

@@ -6,7 +6,7 @@ import { RenderError, type RenderJob } from './render/types.ts';
 import type { BackgroundResult, RenderManyInput, RenderManyItem, WorkerResult } from './render/worker.ts';
 import type { SheetRow } from './sheet.ts';
 import type { ReadSheetResult } from './sheet-worker.ts';
-import { uploadRejected } from './upload-errors.ts';
+import { problem, uploadRejected } from './upload-errors.ts';
 
 export type { RenderManyItem } from './render/worker.ts';
 
@@ -51,10 +51,11 @@ export class RenderPoolClosed extends Error {
 /** exceljs work off the main thread, in one thread that starts when needed and ends when idle. */
 export interface SheetThread {
   /**
-   * Reads a batch spreadsheet in the sheet thread (readBatchSheet); rejects with the upload's problems (400) as
-   * there.
+   * Reads a batch spreadsheet in the sheet thread (readBatchSheet) with `tempDir` as the task's temporary folder;
+   * rejects with the upload's problems (400) as there, and with 400 when the read passes the deadline (the thread
+   * is stopped).
    */
-  read(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
+  read(path: string, blanks: TemplateBlank[], tempDir: string): Promise<SheetRow[]>;
   /** The zipTemplate spreadsheet for a template's blanks, written in the sheet thread (templateWorkbook). */
   templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
   /** Threads running now: 0 or 1. */
@@ -65,8 +66,11 @@ export interface SheetThread {
 declare module 'fastify' {
   interface FastifyInstance {
     renderPool: Omit<RenderPool, 'close'>;
-    /** Spreadsheets read and written off the main thread (the sheet thread). */
-    sheets: Omit<SheetThread, 'close' | 'running'>;
+    /** Spreadsheets read and written off the main thread (the sheet thread), each read in its own temporary folder. */
+    sheets: {
+      read(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
+      templateWorkbook: SheetThread['templateWorkbook'];
+    };
   }
 }
 
@@ -81,6 +85,12 @@ const SHEET_WORKER_FILE = fileURLToPath(new URL('./sheet-worker.mjs', import.met
  * of the server's life.
  */
 export const SHEET_THREAD_IDLE_MS = 30_000;
+
+/**
+ * How long reading one spreadsheet may take before the sheet thread is stopped and the upload refused. A valid
+ * sheet of 20,000 rows takes about a second; the inflated size is capped (xlsx-input.ts), this bounds the rest.
+ */
+export const SHEET_READ_DEADLINE_MS = 20_000;
 
 /** How long close() lets renders under way finish before it stops the threads anyway. */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -151,8 +161,10 @@ export function createSheetThread({
   onUnreadable = () => {},
   onError = toStderr,
   closeTimeoutMs = CLOSE_TIMEOUT_MS,
+  readDeadlineMs = SHEET_READ_DEADLINE_MS,
 }: PoolOptions & {
   idleMs?: number;
+  readDeadlineMs?: number;
   /** Told why exceljs could not read a spreadsheet the user was told is unreadable (for the server log). */
   onUnreadable?: (cause: string) => void;
 } = {}): SheetThread {
@@ -169,9 +181,22 @@ export function createSheetThread({
     get running() {
       return sheets.threads.length;
     },
-    async read(path, blanks) {
+    async read(path, blanks, tempDir) {
       if (closing) throw new RenderPoolClosed();
-      const result = (await sheets.run({ path, blanks }, { name: 'readSheet' })) as ReadSheetResult;
+      const deadline = AbortSignal.timeout(readDeadlineMs);
+      // Piscina stops the thread of a task aborted while it runs: its CPU and memory end with it.
+      const result = (await sheets
+        .run({ path, blanks, tempDir }, { name: 'readSheet', signal: deadline })
+        .catch((err: unknown) => {
+          if (!deadline.aborted) throw err;
+          throw uploadRejected([
+            problem(
+              `数据文件过于复杂，${readDeadlineMs / 1000} 秒内未能读完，请使用下载的模板填写，数据多时请分批上传`,
+              null,
+              '数据文件',
+            ),
+          ]);
+        })) as ReadSheetResult;
       if ('rejected' in result) {
         if (result.cause) onUnreadable(result.cause);
         throw uploadRejected(result.rejected);
@@ -222,7 +247,8 @@ export const renderPoolPlugin = fp(
       background: async (path: string) => started().background(path),
     });
     app.decorate('sheets', {
-      read: async (path: string, blanks: TemplateBlank[]) => sheetThread().read(path, blanks),
+      read: async (path: string, blanks: TemplateBlank[]) =>
+        app.tempFiles.withDir((dir) => sheetThread().read(path, blanks, dir)),
       templateWorkbook: async (blanks: TemplateBlank[]) => sheetThread().templateWorkbook(blanks),
     });
     app.addHook('onClose', async () => {
@@ -230,5 +256,5 @@ export const renderPoolPlugin = fp(
       await Promise.all([pool?.close(), sheets?.close()]);
     });
   },
-  { name: 'render-pool', dependencies: ['config'] },
+  { name: 'render-pool', dependencies: ['config', 'temp-files'] },
 );

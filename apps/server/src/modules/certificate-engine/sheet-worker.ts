@@ -18,12 +18,18 @@ export type ReadSheetResult =
 export async function readSheetTask({
   path,
   blanks,
+  tempDir,
 }: {
   path: string;
   blanks: TemplateBlank[];
+  /** The task's own temporary folder (the caller removes it): whatever a library of this thread spills goes there. */
+  tempDir: string;
 }): Promise<ReadSheetResult> {
+  // os.tmpdir() reads this thread's own copy of the environment: the main thread and other tasks are not affected.
+  const systemTemp = process.env.TMPDIR;
+  process.env.TMPDIR = tempDir;
   try {
-    return { rows: await readBatchSheet(path, blanks) };
+    return { rows: await readBatchSheet(path, blanks, tempDir) };
   } catch (err) {
     const rejection = err instanceof AppError ? (err.data as UploadRejection | null) : null;
     if (rejection?.errors) {
@@ -34,6 +40,9 @@ export async function readSheetTask({
       };
     }
     throw err;
+  } finally {
+    if (systemTemp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTemp;
   }
 }
 

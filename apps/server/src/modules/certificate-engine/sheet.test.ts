@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from './defaults.ts';
 import { cellText, readBatchSheet, templateInstructions } from './sheet.ts';
-import { DEFAULT_HEADER, personRow, xlsx } from './test-fixtures.ts';
+import { DEFAULT_HEADER, deflatedZeros, personRow, rawZip, xlsx } from './test-fixtures.ts';
 import { isUnsafeZipPath } from './zip.ts';
 
 // Files the tests write for reading back; removed after the file's tests.
@@ -56,6 +56,7 @@ describe('readBatchSheet', () => {
         [' 3 ', ' 王五 ', ...personRow(3).slice(2)],
       ]),
       blanks,
+      scratch,
     );
     expect(rows.map((r) => r.rowNumber)).toEqual([2, 4, 5]);
     expect(rows[0].values.name).toBe('学员1');
@@ -65,13 +66,14 @@ describe('readBatchSheet', () => {
 
   it('refuses a header twice and a row key twice', async () => {
     const twiceHeader = await rejection(
-      readBatchSheet(await sheetFile([...DEFAULT_HEADER, '姓名'], [personRow(1)]), blanks),
+      readBatchSheet(await sheetFile([...DEFAULT_HEADER, '姓名'], [personRow(1)]), blanks, scratch),
     );
     expect(twiceHeader.errors[0].message).toContain('表头「姓名」重复');
     const twiceKey = await rejection(
       readBatchSheet(
         await sheetFile(DEFAULT_HEADER, [personRow(1), ['1', ...personRow(2).slice(1)]]),
         blanks,
+        scratch,
       ),
     );
     expect(twiceKey.errors[0]).toEqual({
@@ -92,9 +94,9 @@ describe('readBatchSheet leaves nothing open', () => {
     'reads the same valid sheet 300 times in a row, every time, with no descriptor left open',
     async () => {
       const file = await sheetFile(DEFAULT_HEADER, [personRow(1)]);
-      await readBatchSheet(file, blanks); // exceljs loaded
+      await readBatchSheet(file, blanks, scratch); // exceljs loaded
       const before = openDescriptors();
-      for (let i = 0; i < 300; i++) expect(await readBatchSheet(file, blanks)).toHaveLength(1);
+      for (let i = 0; i < 300; i++) expect(await readBatchSheet(file, blanks, scratch)).toHaveLength(1);
       expect(openDescriptors() - before).toBeLessThan(5);
     },
     60_000,
@@ -114,13 +116,60 @@ describe('readBatchSheet leaves nothing open', () => {
       const twoSheets = await sheetFile(DEFAULT_HEADER, [personRow(1)]);
       const before = openDescriptors();
       for (let i = 0; i < 30; i++) {
-        expect((await rejection(readBatchSheet(below, blanks))).errors[0]?.message).toContain('表格是空的');
-        expect(await readBatchSheet(twoSheets, blanks)).toHaveLength(1);
+        expect((await rejection(readBatchSheet(below, blanks, scratch))).errors[0]?.message).toContain(
+          '表格是空的',
+        );
+        expect(await readBatchSheet(twoSheets, blanks, scratch)).toHaveLength(1);
       }
       expect(openDescriptors() - before).toBeLessThan(5);
     },
     60_000,
   );
+});
+
+describe('readBatchSheet and hostile spreadsheets', () => {
+  const sheetBomb = (sheet: Buffer, claimedSize: number) =>
+    rawZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet, claimedSize, deflated: true },
+    ]);
+  const refusalOf = async (bytes: Buffer) => {
+    const file = path.join(scratch, `${randomUUID()}.xlsx`);
+    writeFileSync(file, bytes);
+    const dir = mkdtempSync(path.join(scratch, 'work-'));
+    const refused = await rejection(readBatchSheet(file, blanks, dir));
+    return { refused, left: readdirSync(dir) };
+  };
+  const tooBig = {
+    row: null,
+    column: '数据文件',
+    message: '数据文件已损坏或过大（解压后超过 64M），请使用下载的模板填写，数据多时请分批上传',
+  };
+
+  it('a worksheet that inflates past the size it declares is refused (1 GiB of zeros declaring 5,000 bytes)', async () => {
+    const { refused, left } = await refusalOf(sheetBomb(deflatedZeros(1024), 5000));
+    expect(refused.errors).toEqual([tooBig]);
+    expect(left).toEqual([]);
+  });
+
+  it('parts declaring more than 64 MB together are refused before anything is inflated', async () => {
+    const { refused } = await refusalOf(sheetBomb(deflatedZeros(65), 65 * 1024 * 1024));
+    expect(refused.errors).toEqual([tooBig]);
+  });
+
+  it('a sheet written before its shared strings (as Excel and exceljs write it) is read with no temporary file of exceljs', async () => {
+    const file = await sheetFile(DEFAULT_HEADER, [personRow(1), personRow(2)]);
+    const systemTemp = process.env.TMPDIR;
+    // exceljs would spill the worksheet into the system temporary folder: there is none now.
+    process.env.TMPDIR = path.join(scratch, 'no-such-folder');
+    try {
+      expect(await readBatchSheet(file, blanks, mkdtempSync(path.join(scratch, 'work-')))).toHaveLength(2);
+    } finally {
+      if (systemTemp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = systemTemp;
+    }
+  });
 });
 
 describe('zip paths', () => {

@@ -2,13 +2,12 @@ import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/
 import type ExcelJS from 'exceljs';
 import { ID_CARD_BLANK } from './defaults.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
-import { readZipDirectory } from './zip.ts';
+import { prepareXlsx, XLSX_MAX_UNCOMPRESSED, XlsxRefused } from './xlsx-input.ts';
 
 /** The row key column of the batch spreadsheet: names a row's photos when it has no ID number. */
 export const ROW_KEY_HEADER = '序号';
 export const SHEET_MAX_ROWS = 20_000;
 export const VALUE_MAX_LENGTH = 200;
-const XLSX_MAX_UNCOMPRESSED = 300 * 1024 * 1024;
 
 /** exceljs is loaded on first use: an idle server does not hold it (~25 MB). */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -125,29 +124,39 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 const normaliseHeader = (h: string) => h.replace(/[\s*＊]/g, '').toLowerCase();
 
-async function checkXlsxContainer(filePath: string): Promise<void> {
-  const invalid = problem('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传', null, null);
-  let directory: Awaited<ReturnType<typeof readZipDirectory>>;
+/** The field an upload problem of the spreadsheet names: the batch form's 数据文件. */
+const SHEET_FIELD = '数据文件';
+
+/** The .xlsx exceljs may read (prepareXlsx), or the upload's refusal. */
+async function checkedXlsx(filePath: string, tempDir: string): Promise<string> {
   try {
-    directory = await readZipDirectory(filePath);
-  } catch {
-    throw uploadRejected([invalid]);
+    return await prepareXlsx(filePath, tempDir);
+  } catch (err) {
+    if (!(err instanceof XlsxRefused)) throw err;
+    throw uploadRejected([
+      err.reason === 'invalid'
+        ? problem('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传', null, null)
+        : problem(
+            `数据文件已损坏或过大（解压后超过 ${XLSX_MAX_UNCOMPRESSED / 1024 / 1024}M），请使用下载的模板填写，数据多时请分批上传`,
+            null,
+            SHEET_FIELD,
+          ),
+    ]);
   }
-  directory.zip.close();
-  const names = new Set(directory.items.map((i) => i.name));
-  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw uploadRejected([invalid]);
-  const total = directory.items.reduce((s, i) => s + i.size, 0);
-  if (total > XLSX_MAX_UNCOMPRESSED || directory.items.length > 10_000)
-    throw uploadRejected([problem('Excel 文件内容过大，请分批上传', null, null)]);
 }
 
 /**
- * Reads the first worksheet of an uploaded .xlsx against a template's blanks (streaming). Structural problems
+ * Reads the first worksheet of an uploaded .xlsx against a template's blanks (streaming), through the copy
+ * prepareXlsx writes into `tempDir` (the caller's to remove). Structural problems
  * (not an xlsx, empty, a required column missing, a column twice, too many rows) reject the upload; a row's own
  * problems are returned with it.
  */
-export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]): Promise<SheetRow[]> {
-  await checkXlsxContainer(filePath);
+export async function readBatchSheet(
+  filePath: string,
+  blanks: TemplateBlank[],
+  tempDir: string,
+): Promise<SheetRow[]> {
+  const xlsxPath = await checkedXlsx(filePath, tempDir);
   const text = textBlanks(blanks);
   const byHeader = new Map<string, TemplateBlank>();
   for (const b of text) {
@@ -161,7 +170,7 @@ export async function readBatchSheet(filePath: string, blanks: TemplateBlank[]):
 
   const excel = await loadExcel();
   try {
-    const reader = new excel.stream.xlsx.WorkbookReader(filePath, {
+    const reader = new excel.stream.xlsx.WorkbookReader(xlsxPath, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',

@@ -1,6 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import ExcelJS from 'exceljs';
+import { zipEndRecord } from './zip.ts';
 
 /** A JPEG of the given size with some drawing on it (a realistic background or photo). */
 export function jpeg(width: number, height: number, hue = 210): Buffer {
@@ -53,7 +54,17 @@ export const UTF8_NAMES = 0x0800;
  * writes names in its code page), unless `flags` says otherwise. `extra` is the entry's extra field.
  */
 export function rawZip(
-  entries: { name: string | Buffer; data: Buffer; claimedSize?: number; flags?: number; extra?: Buffer }[],
+  entries: {
+    name: string | Buffer;
+    data: Buffer;
+    claimedSize?: number;
+    /** `data` is deflated already (deflatedZeros): written as it is, claiming `claimedSize`. */
+    deflated?: boolean;
+    /** What the local header claims instead of `claimedSize` (a zip whose two directories disagree). */
+    localClaimedSize?: number;
+    flags?: number;
+    extra?: Buffer;
+  }[],
 ): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -62,12 +73,12 @@ export function rawZip(
     const name = typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : e.name;
     const flags = e.flags ?? (typeof e.name === 'string' ? UTF8_NAMES : 0);
     const extra = e.extra ?? Buffer.alloc(0);
-    const crc = crc32(e.data);
-    const data = e.claimedSize === undefined ? e.data : deflateSync(e.data);
+    const crc = e.deflated ? 0 : crc32(e.data);
+    const data = e.claimedSize === undefined || e.deflated ? e.data : deflateSync(e.data);
     const method = e.claimedSize === undefined ? 0 : 8;
-    const size = e.claimedSize ?? e.data.length;
+    const claimed = e.claimedSize ?? e.data.length;
     // Local and central headers share these fields, from the flags on (the central one has "made by" before).
-    const shared = (header: Buffer, at: number) => {
+    const shared = (header: Buffer, at: number, size = claimed) => {
       header.writeUInt16LE(20, at - 2); // version needed
       header.writeUInt16LE(flags, at);
       header.writeUInt16LE(method, at + 2);
@@ -79,7 +90,7 @@ export function rawZip(
     };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    shared(local, 6);
+    shared(local, 6, e.localClaimedSize);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by
@@ -90,13 +101,16 @@ export function rawZip(
     offset += local.length + name.length + extra.length + data.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Buffer.concat([...locals, directory, zipEndRecord(entries.length, directory.length, offset)]);
+}
+
+/**
+ * Raw deflate of `megabytes` MiB of zeros, about a thousandth of that on disk (1 GiB → 1 MB), built without ever
+ * holding the zeros: one independent block (full flush) of 1 MiB repeated, then an empty final block.
+ */
+export function deflatedZeros(megabytes: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: constants.Z_FULL_FLUSH, level: 9 });
+  return Buffer.concat([...Array<Buffer>(megabytes).fill(block), deflateRawSync(Buffer.alloc(0))]);
 }
 
 /** An .xlsx whose first row is `header` and the rest `rows`. */

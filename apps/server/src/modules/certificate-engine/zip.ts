@@ -55,6 +55,17 @@ function decodeName(entry: yauzl.Entry): Pick<ZipItem, 'name' | 'utf8Name'> {
   }
 }
 
+/** A zip's end-of-central-directory record: `entries` entries, the directory's length and where it starts. */
+export function zipEndRecord(entries: number, directoryLength: number, directoryOffset: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries, 8);
+  end.writeUInt16LE(entries, 10);
+  end.writeUInt32LE(directoryLength, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return end;
+}
+
 /** `../x`, `/etc/x`, `C:\x`: an entry that would land outside the folder it is unpacked into. */
 export function isUnsafeZipPath(name: string): boolean {
   const n = name.replaceAll('\\', '/');

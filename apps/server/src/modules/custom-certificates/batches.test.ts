@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
+  CreatedBatch,
   CustomCertificateBatch,
   CustomCertificateDetail,
   CustomCertificateRow,
@@ -27,7 +28,14 @@ import {
 } from '../certificate-engine/test-fixtures.ts';
 import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
 import { removeAbandonedUploads, UPLOADING } from './batches.ts';
-import { createTemplate, enterpriseToken, otherCompanyToken, upload, waitForBatch } from './test-fixtures.ts';
+import {
+  createTemplate,
+  enterpriseToken,
+  otherCompanyToken,
+  postBatch,
+  upload,
+  waitForBatch,
+} from './test-fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -213,13 +221,37 @@ describe('batch generation', () => {
     const batch = await waitForBatch(ctx.app, token, createdId(res));
     expect(batch).toMatchObject({ success_count: 1, failed_count: 3 });
     const list = await certificateList(token, batch._id);
-    const advice = '请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传';
+    const advice = '请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传';
     expect(list.list.map((r) => r.fail_reason)).toEqual([
       `照片尺寸过大（9000×9000 像素），${advice}：${rows[0][2]}.png（表格第 2 行）`,
       `照片尺寸过大（12000×800 像素），${advice}：${rows[1][2]}.jpg（表格第 3 行）`,
       `照片超过 10M：${rows[2][2]}.jpg（表格第 4 行）`,
       null,
     ]);
+  });
+
+  it('the upload answer lists the photos no row uses and the rows without a photo', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2, 3].map((i) => personRow(i));
+    const res = await uploadBatch(token, {
+      rows,
+      photos: [
+        { name: `照片/${rows[0][2]}.jpg`, data: jpeg(120, 160) },
+        { name: '照片/陌生人.jpg', data: jpeg(120, 160) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.data as CreatedBatch).photo_match).toEqual({
+      unmatched_photos: ['照片/陌生人.jpg'],
+      unmatched_photo_count: 1,
+      rows_without_photo: [
+        { row_number: 3, row_key: '2', blank: '照片' },
+        { row_number: 4, row_key: '3', blank: '照片' },
+      ],
+      rows_without_photo_count: 2,
+    });
+    const withoutZip = await uploadBatch(token, { rows, photos: null });
+    expect((withoutZip.body.data as CreatedBatch).photo_match).toBeNull();
   });
 
   it("the list shows each row's 序号, and a failed row's reason its sheet row where the 序号 differs", async () => {
@@ -312,18 +344,8 @@ describe('structural problems reject the upload and keep nothing', () => {
     expect(await countOf('custom_certificates')).toBe(0);
   };
 
-  async function post(token: string, fileId: string, photoZip: string | null = null) {
-    const template = await createTemplate(ctx.app, token);
-    return api<UploadRejection>(ctx.app, 'POST', '/api/customCertificateBatchUploadRecords', {
-      token,
-      body: {
-        name: '批次',
-        custom_certificate_template_id: template._id,
-        file_id: fileId,
-        photo_zip_file_id: photoZip,
-      },
-    });
-  }
+  const post = (token: string, fileId: string, photoZip: string | null = null) =>
+    postBatch<UploadRejection>(ctx.app, token, fileId, photoZip);
 
   it('wrong file type: an image as the spreadsheet, a spreadsheet as the photos zip', async () => {
     const token = await enterpriseToken(ctx.app);

@@ -2,8 +2,11 @@ import {
   BlankType,
   type batchUploadBody,
   CertificateHandleStatus,
+  type CreatedBatch,
   type CustomCertificateBatch,
   certificateHandleStatusText,
+  PHOTO_MATCH_LIST_MAX,
+  type PhotoMatchSummary,
   ProduceStatus,
 } from '@skill-cert/shared/customCertificate';
 import { formatDateTime } from '@skill-cert/shared/time';
@@ -60,7 +63,7 @@ export async function createBatch(
   app: FastifyInstance,
   caller: Caller,
   body: z.output<typeof batchUploadBody>,
-): Promise<CustomCertificateBatch> {
+): Promise<CreatedBatch> {
   const { db, storage } = app;
   const template = await findTemplate(db, caller.company, body.custom_certificate_template_id);
   const sheetFile = await readableFile(db, body.file_id, caller.user);
@@ -159,7 +162,30 @@ export async function createBatch(
   }
   if (chunks.length) app.jobs.notify(RENDER_QUEUE);
   else await finishBatchIfDone(app, batchId);
-  return getBatch(db, caller.company, batchId);
+  return {
+    ...(await getBatch(db, caller.company, batchId)),
+    photo_match: archive ? photoMatchSummary(photos, rows, images) : null,
+  };
+}
+
+/** What the upload's answer tells of the photos: those no row uses, and the rows' image blanks without one. */
+function photoMatchSummary(
+  photos: { unmatched: string[]; withoutPhoto: { rowNumber: number; blank: string }[] },
+  rows: SheetRow[],
+  images: { name: string; cn_name: string }[],
+): PhotoMatchSummary {
+  const keyOf = new Map(rows.map((r) => [r.rowNumber, r.rowKey]));
+  const labelOf = new Map(images.map((b) => [b.name, b.cn_name]));
+  return {
+    unmatched_photos: photos.unmatched.slice(0, PHOTO_MATCH_LIST_MAX),
+    unmatched_photo_count: photos.unmatched.length,
+    rows_without_photo: photos.withoutPhoto.slice(0, PHOTO_MATCH_LIST_MAX).map((w) => ({
+      row_number: w.rowNumber,
+      row_key: keyOf.get(w.rowNumber) ?? '',
+      blank: labelOf.get(w.blank) ?? w.blank,
+    })),
+    rows_without_photo_count: photos.withoutPhoto.length,
+  };
 }
 
 /** Thousands of certificate rows in one statement with one JSON parameter (see recordManyFiles). */

@@ -140,7 +140,7 @@ describe('templates', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+      '证书底图尺寸过大（30000×30000 像素），请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传',
     );
     const wide = await upload(ctx.app, token, '底图.jpg', jpegClaiming(12_000, 1_000), 'image');
     const res2 = await api(ctx.app, 'POST', '/api/customCertificateTemplates/preview', {

@@ -3,6 +3,7 @@ import type {
   CustomCertificateTemplate,
   DefaultBlank,
   TemplateBody,
+  UploadRejection,
 } from '@skill-cert/shared/customCertificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +51,25 @@ export async function createTemplate(
   });
   if (res.body.code !== 200) throw new Error(`template: ${res.body.message}`);
   return res.body.data;
+}
+
+/** A batch of a new template (createTemplate) from uploaded files: the POST's answer. */
+export async function postBatch<T = CustomCertificateBatch | UploadRejection>(
+  app: FastifyInstance,
+  token: string,
+  fileId: string,
+  photoZipId: string | null = null,
+) {
+  const template = await createTemplate(app, token);
+  return api<T>(app, 'POST', '/api/customCertificateBatchUploadRecords', {
+    token,
+    body: {
+      name: '批次',
+      custom_certificate_template_id: template._id,
+      file_id: fileId,
+      photo_zip_file_id: photoZipId,
+    },
+  });
 }
 
 /** A signed-in enterprise user ('duojuese', a colleague of 'qiye', holds four roles: switched to enterprise). */

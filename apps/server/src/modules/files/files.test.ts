@@ -6,6 +6,13 @@ import { findFiles, recordManyFiles } from './service.ts';
 
 const ctx = useTestApp();
 
+const fileCount = async () =>
+  (
+    (await ctx.database.db.execute('select count(*)::int as n from files' as never)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0].n;
+
 async function upload(token: string | undefined, filename: string, content: Buffer, query = '') {
   const { payload, headers } = multipartFile(filename, content);
   const res = await ctx.app.inject({
@@ -65,6 +72,48 @@ describe('POST /api/files/upload', () => {
     expect((await upload(token, 'empty.png', Buffer.alloc(0))).body.message).toBe('上传的文件是空的');
     const res = await api(ctx.app, 'POST', '/api/files/upload', { token, body: { a: 1 } });
     expect(res.body).toEqual({ code: 400, message: '请使用 multipart/form-data 上传文件', data: null });
+  });
+
+  it('a body cut off before its closing boundary answers 400 and stores nothing', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const { payload, headers } = multipartFile('照片.png', Buffer.concat([samples.png, Buffer.alloc(8192)]));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      payload: payload.subarray(0, payload.length - 5000),
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: '上传的文件不完整，请重新上传', data: null });
+    expect(await fileCount()).toBe(0);
+  });
+
+  it('two files in one upload are refused: 一次只能上传一个文件', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const first = multipartFile('a.png', samples.png);
+    const boundary = first.headers['content-type'].split('boundary=')[1];
+    const part = (name: string, content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        content,
+        Buffer.from('\r\n'),
+      ]);
+    const payload = Buffer.concat([
+      part('a.png', samples.png),
+      part('b.png', samples.png),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      payload,
+      headers: { ...first.headers, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: '一次只能上传一个文件', data: null });
+    expect(await fileCount()).toBe(0);
   });
 });
 

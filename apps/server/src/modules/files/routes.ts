@@ -1,4 +1,5 @@
-import { type Readable, Transform } from 'node:stream';
+import { finished, type Readable, Transform } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -64,13 +65,40 @@ function limitedByKind(file: Readable & { truncated?: boolean }, filename: strin
       callback();
     },
   });
-  file.on('error', (err) => sized.destroy(err));
+  // Cut off before its end (the client went away, a body shorter than its closing boundary): the parser destroys
+  // the part or fails it with "Part terminated early". The upload is refused, never a 500.
+  finished(file, (err) => {
+    if (err) sized.destroy(badRequest(INCOMPLETE_UPLOAD));
+  });
   // Refused part-way: the rest of the request is read and dropped, so the answer reaches the client.
   sized.on('error', () => {
     file.unpipe(sized);
     file.resume();
   });
   return file.pipe(sized);
+}
+
+/** What a client is told when the request ends before the file does. */
+export const INCOMPLETE_UPLOAD = '上传的文件不完整，请重新上传';
+export const ONE_FILE_ONLY = '一次只能上传一个文件';
+
+/**
+ * The one file of an upload request: its part, and `rest`, which reads what follows the file and rejects with 400
+ * when that is a second file (the parser's files limit keeps the first and would drop the others silently). Call
+ * `rest` after the file's content is read and before it is recorded.
+ */
+async function onlyFile(req: FastifyRequest) {
+  const parts = req.files(MULTIPART_FILE);
+  const first = await parts.next();
+  if (first.done) throw badRequest('请选择要上传的文件');
+  const rest = async () => {
+    const next = await parts.next().catch((err: { code?: string }) => {
+      if (err.code === 'FST_FILES_LIMIT') return { done: false };
+      throw err;
+    });
+    if (!next.done) throw badRequest(ONE_FILE_ONLY);
+  };
+  return { part: first.value, rest };
 }
 
 const refusals = {
@@ -94,13 +122,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const part = await req.file(MULTIPART_FILE);
-      if (!part) throw badRequest('请选择要上传的文件');
+      const { part, rest } = await onlyFile(req);
       const kinds = req.query.type === 'image' ? IMAGE_KINDS : ALL_KINDS;
       const uploaded = await storeUpload(
         db,
         storage,
-        { stream: limitedByKind(part.file, part.filename), filename: part.filename, owner: req.auth.user },
+        {
+          stream: limitedByKind(part.file, part.filename),
+          filename: part.filename,
+          owner: req.auth.user,
+          rest,
+        },
         kinds,
         refusals[req.query.type],
       );
@@ -120,12 +152,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await spendUploadToken(db, req.params.token);
       const owner = userId ? await findUserById(db, userId) : undefined;
       if (!owner) throw forbidden('上传链接无效、已过期或已使用，请重新获取');
-      const part = await req.file(MULTIPART_FILE);
-      if (!part) throw badRequest('请选择要上传的文件');
+      const { part, rest } = await onlyFile(req);
       const uploaded = await storeUpload(
         db,
         storage,
-        { stream: limitedByKind(part.file, part.filename), filename: part.filename, owner },
+        { stream: limitedByKind(part.file, part.filename), filename: part.filename, owner, rest },
         ALL_KINDS,
         refusals.any,
       );
@@ -146,15 +177,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const file = await readableFile(db, req.params.id, req.auth.user);
       const disposition = req.query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=86400')
-        .header(
-          'content-disposition',
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originName)}`,
-        )
-        .send(storage.open(file.sha256));
+      return (
+        reply
+          .header('content-type', file.mime)
+          // The type is the one its content was checked as: a browser must not guess another from a polyglot's tail.
+          .header('x-content-type-options', 'nosniff')
+          .header('content-length', String(file.size))
+          .header('cache-control', 'private, max-age=86400')
+          .header(
+            'content-disposition',
+            `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originName)}`,
+          )
+          .send(storage.open(file.sha256))
+      );
     },
   );
 };

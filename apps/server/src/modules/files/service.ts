@@ -35,7 +35,13 @@ export const webPathOf = (id: string) => `/api/files/${id}`;
 export async function storeUpload(
   db: DbOrTx,
   storage: Storage,
-  upload: { stream: Readable; filename: string; owner: UserRow },
+  upload: {
+    stream: Readable;
+    filename: string;
+    owner: UserRow;
+    /** Awaited once the content is stored, before it is recorded: rejects when the request must be refused after all. */
+    rest?: () => Promise<void>;
+  },
   allowed: readonly FileKind[],
   refusal: string,
 ): Promise<UploadedFile> {
@@ -70,6 +76,7 @@ export async function storeUpload(
     })(),
   );
   const { sha256, size } = await storage.put(body);
+  await upload.rest?.();
   const [row] = await db
     .insert(files)
     .values({

@@ -73,15 +73,22 @@ describe('image headers', () => {
     expect(jpegInfo(makePhoto(30, 20, '#ff0000', 'png'))).toBeNull();
   });
 
-  it('refuses images over 40 megapixels or 10000 px a side, from the first bytes of the file', async () => {
-    expect(oversizeProblem({ width: 10000, height: 4000 }, '照片')).toBeNull();
+  it('refuses images over 25 megapixels or 10000 px a side, from the first bytes of the file', async () => {
+    expect(oversizeProblem({ width: 10000, height: 2500 }, '照片')).toBeNull();
+    expect(oversizeProblem({ width: 6000, height: 4000 }, '照片')).toBeNull();
     expect(oversizeProblem({ width: 10001, height: 10 }, '照片')).toContain('照片尺寸过大（10001×10 像素）');
     expect(oversizeProblem({ width: 7000, height: 6000 }, '照片')).toContain(
       '照片尺寸过大（7000×6000 像素）',
     );
     expect(await imageFileProblem(tmp.file('bomb.png', pngClaiming(30000, 30000)), '证书底图')).toBe(
-      '证书底图尺寸过大（30000×30000 像素），请缩小到 4000 万像素以内、每边不超过 10000 像素后重新上传',
+      '证书底图尺寸过大（30000×30000 像素），请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传',
     );
     expect(await imageFileProblem(tmp.file('ok.jpg', makePhoto(300, 400)), '证书底图')).toBeNull();
+  });
+
+  it('a 39.6-megapixel background (7680×5160, which grew the server by over 1 GB) is refused from its header', async () => {
+    expect(await imageFileProblem(tmp.file('big.png', pngClaiming(7680, 5160)), '证书底图')).toBe(
+      '证书底图尺寸过大（7680×5160 像素），请缩小到 2500 万像素以内、每边不超过 10000 像素后重新上传',
+    );
   });
 });

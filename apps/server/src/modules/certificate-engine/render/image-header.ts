@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { IMAGE_LIMIT_TEXT, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@skill-cert/shared/constants';
 import { imageSize as measureImage } from 'image-size';
 import { detectFileKind } from '../../files/fileType.ts';
 
@@ -62,10 +63,6 @@ export function jpegInfo(b: Uint8Array): JpegInfo | null {
   return null;
 }
 
-/** The largest image decoded: a 10000 × 4000 scan, 40 megapixels (~160 MB of pixels once decoded). */
-export const IMAGE_MAX_PIXELS = 40_000_000;
-export const IMAGE_MAX_SIDE = 10_000;
-
 /**
  * The size in pixels of a JPEG or PNG, and its EXIF orientation (1 when absent), from its header (the first
  * bytes of the file are enough: the JPEG frame header follows the metadata, rarely past the first 64 KB); null
@@ -86,13 +83,14 @@ export const IMAGE_HEADER_BYTES = 256 * 1024;
 
 /**
  * Why an image is too big to decode (a Chinese sentence starting with `what`), or null when it is not. A
- * highly compressed 30000 × 30000 PNG is a few hundred KB on disk and 3.6 GB once decoded: refused here,
+ * highly compressed 30000 × 30000 PNG is a few hundred KB on disk and 3.6 GB once decoded, a 39.6-megapixel one
+ * grew the server by over 1 GB: refused here,
  * before anything decodes it.
  */
 export function oversizeProblem(size: { width: number; height: number }, what: string): string | null {
   const { width, height } = size;
   if (width * height <= IMAGE_MAX_PIXELS && Math.max(width, height) <= IMAGE_MAX_SIDE) return null;
-  return `${what}尺寸过大（${width}×${height} 像素），请缩小到 4000 万像素以内、每边不超过 ${IMAGE_MAX_SIDE} 像素后重新上传`;
+  return `${what}尺寸过大（${width}×${height} 像素），请缩小到 ${IMAGE_LIMIT_TEXT}后重新上传`;
 }
 
 /**

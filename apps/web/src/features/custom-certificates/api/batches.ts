@@ -1,5 +1,6 @@
 import type {
   BatchUploadBody,
+  CreatedBatch,
   CustomCertificateBatch,
   CustomCertificateRow,
 } from '@skill-cert/shared/customCertificate';
@@ -60,8 +61,8 @@ export const useBatch = (id: string | null) =>
 export const CREATE_BATCH_TIMEOUT_MS = 10 * 60_000;
 
 /** `POST /api/customCertificateBatchUploadRecords`. Silent: the dialog shows the message and the row errors. */
-export const createBatch = (body: BatchUploadBody): Promise<CustomCertificateBatch> =>
-  request<CustomCertificateBatch>('POST', base, { body, silent: true, timeoutMs: CREATE_BATCH_TIMEOUT_MS });
+export const createBatch = (body: BatchUploadBody): Promise<CreatedBatch> =>
+  request<CreatedBatch>('POST', base, { body, silent: true, timeoutMs: CREATE_BATCH_TIMEOUT_MS });
 
 export const useCreateBatch = () => {
   const queryClient = useQueryClient();

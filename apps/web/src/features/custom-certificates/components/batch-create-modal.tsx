@@ -1,6 +1,7 @@
 import {
   PHOTO_ZIP_MAX_BYTES,
   PHOTO_ZIP_SIZE_MESSAGE,
+  type PhotoMatchSummary,
   type UploadRowError,
 } from '@skill-cert/shared/customCertificate';
 import { Alert, App, Form, Input, Modal, Select, Table } from 'antd';
@@ -40,6 +41,35 @@ const rowErrorsOf = (error: unknown): UploadRowError[] => {
   return Array.isArray(data?.errors) ? (data.errors as UploadRowError[]) : [];
 };
 
+/** The items listed, then 等 N 个 when the server listed fewer than there are. */
+const listed = (items: string[], total: number) =>
+  `${items.join('、')}${total > items.length ? ` 等 ${total} 个` : ''}`;
+
+/** After an upload: the photos of the zip no row uses and the rows without a photo (the batch goes on). */
+export function PhotoMatchReport({ summary }: { summary: PhotoMatchSummary }) {
+  return (
+    <section aria-label="照片匹配结果">
+      {summary.unmatched_photo_count > 0 && (
+        <p>
+          {`照片压缩包中有 ${summary.unmatched_photo_count} 张照片没有对应的行：`}
+          {listed(summary.unmatched_photos, summary.unmatched_photo_count)}
+        </p>
+      )}
+      {summary.rows_without_photo_count > 0 && (
+        <p>
+          {`有 ${summary.rows_without_photo_count} 处缺少照片：`}
+          {listed(
+            summary.rows_without_photo.map(
+              (r) => `第 ${r.row_number} 行${r.row_key ? `（序号 ${r.row_key}）` : ''}${r.blank}`,
+            ),
+            summary.rows_without_photo_count,
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
  * 新建批量生成: a name, a template, the filled spreadsheet (.xlsx from 下载批量模板) and optionally a zip
  * of photos. A rejected upload shows the server's message and its problems row by row.
@@ -53,7 +83,7 @@ export function BatchCreateModal({
   onClose: () => void;
   onCreated?: (batchId: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<BatchValues>();
   const [templateSearch, setTemplateSearch] = useState('');
   const templates = useTemplates({ template_name: templateSearch, page: 1, per_page: 50 }, open);
@@ -85,6 +115,14 @@ export function BatchCreateModal({
       message.success('上传成功，证书生成中');
       onClose();
       onCreated?.(batch._id);
+      const summary = batch.photo_match;
+      if (summary && (summary.unmatched_photo_count > 0 || summary.rows_without_photo_count > 0))
+        modal.warning({
+          title: '部分照片未能匹配',
+          content: <PhotoMatchReport summary={summary} />,
+          okText: '知道了',
+          width: 560,
+        });
     } catch (error) {
       setRejection({ message: errorMessage(error), errors: rowErrorsOf(error) });
     }

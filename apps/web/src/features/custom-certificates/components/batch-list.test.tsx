@@ -206,6 +206,37 @@ describe('批量生成 tab', { timeout: 60_000 }, () => {
     expect(await screen.findByText('四月批次')).toBeInTheDocument();
   });
 
+  it('after the upload, the photos no row uses and the rows without a photo are listed (部分照片未能匹配)', async () => {
+    signInEnterprise();
+    installFakeNetwork({
+      'GET /api/customCertificateBatchUploadRecords': () => paged([]),
+      'GET /api/customCertificateTemplates': paged([template({ template_name: '电工证书' })]),
+      'POST /api/files/upload': uploadOk,
+      'POST /api/customCertificateBatchUploadRecords': () =>
+        ok({
+          ...batch(),
+          photo_match: {
+            unmatched_photos: ['照片/陌生人.jpg'],
+            unmatched_photo_count: 1,
+            rows_without_photo: [{ row_number: 3, row_key: '2', blank: '照片' }],
+            rows_without_photo_count: 120,
+          },
+        }),
+    });
+    const dialog = await openCreateDialog();
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '四月批次' } });
+    await pickTemplate(dialog, '电工证书');
+    await userEvent.upload(fileInputs(dialog)[0]!, xlsx());
+    await userEvent.upload(fileInputs(dialog)[1]!, zip());
+    expect(await within(dialog).findByText('照片.zip')).toBeInTheDocument();
+    await clickButton(dialog, '开始生成');
+
+    const report = await screen.findByLabelText('照片匹配结果');
+    expect(screen.getAllByText('部分照片未能匹配').length).toBeGreaterThan(0);
+    expect(report).toHaveTextContent('照片压缩包中有 1 张照片没有对应的行：照片/陌生人.jpg');
+    expect(report).toHaveTextContent('有 120 处缺少照片：第 3 行（序号 2）照片 等 120 个');
+  });
+
   it('a file being sent shows the share sent (已上传 50%); removing it cancels the upload and keeps nothing', async () => {
     signInEnterprise();
     let release: (reply: FakeReply) => void = () => {};

@@ -1,4 +1,5 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { IMAGE_LIMIT_TEXT } from '@skill-cert/shared/constants';
 import { type CustomCertificateTemplate, templateBody } from '@skill-cert/shared/customCertificate';
 import {
   Alert,
@@ -228,7 +229,7 @@ export function TemplateDesigner({
                 />
               </Form.Item>
             </div>
-            <Form.Item label="证书底图" required extra="JPG/PNG，按纸张比例铺满整页">
+            <Form.Item label="证书底图" required extra={`JPG/PNG，按纸张比例铺满整页，${IMAGE_LIMIT_TEXT}`}>
               <FileUpload
                 kind="image"
                 limit={1}
