@@ -47,6 +47,8 @@ export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the config. */
   database?: Database;
   sms?: SmsProvider;
+  /** How the login backoff waits (tests record it instead of waiting); default a timer. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /** Builds the application without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -94,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(renderPoolPlugin);
 
   await app.register(appRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { wait: options.wait });
   await app.register(userRoutes);
   await app.register(phoneRoutes);
   await app.register(accessRoutes);

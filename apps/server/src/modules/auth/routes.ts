@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   changePasswordBody,
   loginCodeBody,
@@ -27,6 +28,7 @@ import {
   consumeLoginCode,
   createLoginCode,
   issueLogin,
+  loginBackoffMs,
   loginFailureKey,
   recordLoginFailure,
   refreshSession,
@@ -38,7 +40,11 @@ const publicRoute = { public: true };
 export const NO_PASSWORD_MESSAGE = '您尚未设置密码，请通过“忘记密码”设置';
 
 /** Login, registration, password and session endpoints (spec §7 "Auth and user"). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<void> }> = async (
+  app,
+  opts,
+) => {
+  const wait = opts.wait ?? ((ms: number) => sleep(ms));
   const { db, tokens, sms } = app;
   // SMS sends are also limited per client address, on top of the 60 s per phone rule.
   const smsRoute = { public: true, rateLimit: { max: app.config.smsPerIpPerMinute, timeWindow: '1 minute' } };
@@ -51,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { name, password } = req.body;
     const user = await findUserByAccount(db, name);
     const key = loginFailureKey(name, user);
-    await assertLoginAllowed(db, key, req.ip);
+    await assertLoginAllowed(db, key);
+    // Many failures from this address slow every attempt from it down; a correct password still signs in.
+    const backoff = await loginBackoffMs(db, req.ip);
+    if (backoff > 0) await wait(backoff);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       throw badRequest(await recordLoginFailure(db, key, req.ip));
     }
