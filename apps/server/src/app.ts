@@ -75,7 +75,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database });
-  await app.register(smsPlugin, { provider: options.sms });
   await app.register(storagePlugin);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimit, {
@@ -87,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       data: null,
     }),
   });
+  await app.register(smsPlugin, { provider: options.sms });
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(busPlugin);

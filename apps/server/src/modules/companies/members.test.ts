@@ -356,7 +356,7 @@ describe('changing the bound phone', () => {
     expect(res.body.message).toBe('请先验证原手机号');
   });
 
-  it('a new phone taken by another account after its code was sent is refused, and the ticket stays usable', async () => {
+  it('a new phone taken by another account after its code was sent is refused, and the ticket opens no other phone', async () => {
     const { token, ticket, code } = await readyToChange();
     // Meanwhile an administrator adds someone with that phone.
     const admin = await login(ctx.app, 'qiye');
@@ -374,7 +374,65 @@ describe('changing the bound phone', () => {
     const retry = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13966665555&ticket=${ticket}`, {
       token,
     });
-    expect(retry.body.message).toBe('验证码已发送至新手机号');
+    expect(retry.body.message).toBe('本次验证已用于另一个新手机号，请重新验证原手机号');
+  });
+
+  it('one ticket texts one new phone: a second number is refused and gets no code', async () => {
+    const { token, ticket } = await readyToChange('13977778888');
+    await aMinuteLater();
+    for (const phone of ['13966665555', '13955554444']) {
+      const res = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=${phone}&ticket=${ticket}`, {
+        token,
+      });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '本次验证已用于另一个新手机号，请重新验证原手机号',
+        data: null,
+      });
+      expect(ctx.sms.lastCode(phone)).toBeUndefined();
+    }
+    const other = await api(ctx.app, 'POST', '/api/changePhone', {
+      token,
+      body: { phone: '13966665555', verify_code: '123456', ticket },
+    });
+    expect(other.body.message).toBe('请先验证原手机号');
+  });
+
+  it('one ticket sends its new phone at most 3 codes', async () => {
+    const { token, ticket } = await readyToChange('13977778888');
+    const send = () =>
+      api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
+    // A minute later for the codes and the ticket alike (the ticket's sends are those since it was issued).
+    const later = async () => {
+      await aMinuteLater();
+      await ctx.database.db.execute(
+        sql`update verification_tickets set created_at = created_at - interval '61 seconds'`,
+      );
+    };
+    for (let i = 0; i < 2; i++) {
+      await later();
+      expect((await send()).body.code).toBe(200);
+    }
+    await later();
+    expect((await send()).body).toEqual({
+      code: 429,
+      message: '验证码已发送3次，请重新验证原手机号',
+      data: null,
+    });
+    expect(ctx.sms.sent.filter((m) => m.phone === '13977778888')).toHaveLength(3);
+  });
+
+  it('asking a code for a registered phone spends the ticket on it: probing numbers costs an old-phone check each', async () => {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    const taken = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13800000001&ticket=${ticket}`, {
+      token,
+    });
+    expect(taken.body.message).toBe('该手机号已被其他账号使用');
+    const next = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13800000002&ticket=${ticket}`, {
+      token,
+    });
+    expect(next.body.message).toBe('本次验证已用于另一个新手机号，请重新验证原手机号');
   });
 
   it('a phone change racing an administrator who adds that phone: one account gets it, the other 400', async () => {

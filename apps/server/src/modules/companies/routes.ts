@@ -224,12 +224,16 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
-  app.post('/api/newAdmin/sms', { ...admin, schema: { body: newAdminSmsBody } }, async (req) => {
-    if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
-    const target = await memberUser(db, req.company, req.body.user_id);
-    await sendCode(db, app.sms, target.phone, 'newAdmin');
-    return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
-  });
+  app.post(
+    '/api/newAdmin/sms',
+    { ...admin, onRequest: app.smsAddressLimit, schema: { body: newAdminSmsBody } },
+    async (req) => {
+      if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
+      const target = await memberUser(db, req.company, req.body.user_id);
+      await sendCode(db, app.sms, target.phone, 'newAdmin');
+      return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
+    },
+  );
 
   app.post(
     '/api/companies/members/:userId/makeAdmin',
