@@ -15,14 +15,14 @@ import {
 } from '@skill-cert/shared/company';
 import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { ackNotice, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { regionNames } from '../area/service.ts';
-import { assignToCompany, webPathOf } from '../files/service.ts';
+import { assignToCompany, platformReadsFiles, webPathOf } from '../files/service.ts';
 import {
   claimCompany,
   contactsOf,
@@ -61,6 +61,19 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
     create_time_str: formatDateTime(c.createdAt),
   };
 }
+
+// The platform's 企业管理 shows a company's record with its licence and logo: that permission reads them.
+platformReadsFiles({
+  permission: 'platform:company:list',
+  async links(db, fileId) {
+    const [row] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(or(eq(companies.licenceFileId, fileId), eq(companies.logoFileId, fileId)))
+      .limit(1);
+    return Boolean(row);
+  },
+});
 
 export async function findCompany(db: DbOrTx, id: string): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
