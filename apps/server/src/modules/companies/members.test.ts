@@ -1,10 +1,10 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
-import type { MemberRow } from '@skill-cert/shared/company';
+import type { CompanyInvitation, MemberRow } from '@skill-cert/shared/company';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount, roleTypeIdsOf } from '../users/service.ts';
-import { secondEnterprise } from './testing.ts';
+import { registerUser, secondEnterprise } from './testing.ts';
 
 const ctx = useTestApp();
 
@@ -68,16 +68,72 @@ describe('staff (/user-list)', () => {
     });
   });
 
-  it('adds an existing account without a company; refuses one that belongs elsewhere', async () => {
+  it('an existing account without a company is invited, not added: it joins only when the person accepts', async () => {
     const { token } = await login(ctx.app, 'qiye');
-    expect(
-      (
-        await api(ctx.app, 'POST', '/api/companies/members', {
-          token,
-          body: { name: 'xinqiye', phone: '13800000006' },
-        })
-      ).body.code,
-    ).toBe(200);
+    const res = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: '已向该用户发送邀请，对方接受后加入企业',
+      data: { invited: true },
+    });
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+    const again = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    expect(again.body).toEqual({ code: 400, message: '已邀请该用户，请等待对方接受', data: null });
+
+    const person = await login(ctx.app, 'xinqiye');
+    const mine = await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', {
+      token: person.token,
+    });
+    expect(mine.body.data).toEqual([expect.objectContaining({ company_name: expect.any(String) })]);
+    const accepted = await api(
+      ctx.app,
+      'POST',
+      `/api/companies/myInvitations/${mine.body.data[0]._id}/accept`,
+      {
+        token: person.token,
+      },
+    );
+    expect(accepted.body.message).toBe('已加入企业');
+    const joined = await findUserByAccount(ctx.app.db, 'xinqiye');
+    expect(joined?.companyId).toBe(mine.body.data[0].company_id);
+    const members = await api<{ list: MemberRow[] }>(ctx.app, 'GET', '/api/companies/members', { token });
+    expect(members.body.data.list.map((m) => m.name)).toContain('xinqiye');
+  });
+
+  it('a declined invitation adds no one, and only the invited person can decide it', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    const person = await login(ctx.app, 'xinqiye');
+    const [invitation] = (
+      await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', { token: person.token })
+    ).body.data;
+    const stranger = await registerUser(ctx, 'lubianren', '13911117777');
+    const foreign = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: stranger.token,
+    });
+    expect(foreign.body).toEqual({ code: 404, message: '邀请不存在或已失效', data: null });
+    const declined = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/decline`, {
+      token: person.token,
+    });
+    expect(declined.body.message).toBe('已拒绝邀请');
+    const late = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: person.token,
+    });
+    expect(late.status).toBe(404);
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+  });
+
+  it('refuses an account that belongs to another company', async () => {
+    const { token } = await login(ctx.app, 'qiye');
     const taken = await api(ctx.app, 'POST', '/api/companies/members', {
       token,
       body: { name: 'jigou', phone: '13800000003' },
@@ -103,36 +159,34 @@ describe('staff (/user-list)', () => {
     }
   });
 
-  it("adding an enterprise user withdraws their pending request elsewhere; it is no one else's to decide", async () => {
+  it("accepting an invitation withdraws the person's pending request elsewhere", async () => {
     const b = await secondEnterprise(ctx);
     const code = await api<{ initiate_code: string }>(ctx.app, 'GET', '/api/companies/getInitiateCode', {
       token: b.token,
     });
-    const { token } = await login(ctx.app, 'qiye');
-    const added = await api<{ user_id: string }>(ctx.app, 'POST', '/api/companies/members', {
-      token,
-      body: { name: '新员工', phone: '13911114444' },
-    });
-    // Removed again, the person is an enterprise user without a company and asks to join B.
-    await api(ctx.app, 'DELETE', `/api/companies/members/${added.body.data.user_id}`, { token });
-    await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13911114444' } });
-    const person = await api<LoginResult>(ctx.app, 'POST', '/api/phone/login', {
-      body: { phone: '13911114444', verify_code: ctx.sms.lastCode('13911114444') },
-    });
+    const person = await registerUser(ctx, 'qiuzhizhe', '13911114444');
     await api(ctx.app, 'POST', '/api/companies/join', {
-      token: person.body.data.token,
+      token: person.token,
       body: { code: code.body.data.initiate_code },
     });
-    expect(
-      (
-        await api(ctx.app, 'POST', '/api/companies/members', {
-          token,
-          body: { name: '新员工', phone: '13911114444' },
-        })
-      ).body.code,
-    ).toBe(200);
+    const { token } = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'qiuzhizhe', phone: '13911114444' },
+    });
+    // Invited, the person's request to B still waits: nothing is decided for them.
+    const waiting = await api<{ status: number }>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
+      token: person.token,
+    });
+    expect(waiting.body.data.status).toBe(0);
+    const [invitation] = (
+      await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', { token: person.token })
+    ).body.data;
+    await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: person.token,
+    });
     const mine = await api<{ status: number }>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
-      token: person.body.data.token,
+      token: person.token,
     });
     expect(mine.body.data.status).toBe(3);
   });
