@@ -38,6 +38,7 @@ import { configPlugin } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, type ZodIssueLike, zodIssueText } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { tempFilesPlugin } from './plugins/temp-files.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the config. */
   database?: Database;
   sms?: SmsProvider;
+  /** How the login backoff waits (tests record it instead of waiting); default a timer. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /** Builds the application without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -81,8 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: options.database });
-  await app.register(smsPlugin, { provider: options.sms });
   await app.register(storagePlugin);
   await app.register(tempFilesPlugin);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
@@ -95,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       data: null,
     }),
   });
+  await app.register(smsPlugin, { provider: options.sms });
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(busPlugin);
@@ -104,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(renderPoolPlugin);
 
   await app.register(appRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { wait: options.wait });
   await app.register(userRoutes);
   await app.register(phoneRoutes);
   await app.register(accessRoutes);

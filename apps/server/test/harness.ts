@@ -4,7 +4,7 @@ import type { Envelope } from '@skill-cert/shared/envelope';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, testConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
@@ -51,7 +51,10 @@ export interface TestContext {
  * Registers hooks for a test file: one app and database for the file, emptied and re-seeded with the
  * demo data before each test.
  */
-export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildOptions, 'database' | 'sms'> = {},
+): TestContext {
   const ctx = {} as TestContext;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
@@ -59,7 +62,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
     dispose = opened.dispose;
     ctx.database = opened.database;
     ctx.sms = new MemorySmsProvider();
-    ctx.app = await buildApp(testConfig(overrides), { database: ctx.database, sms: ctx.sms });
+    ctx.app = await buildApp(testConfig(overrides), { ...options, database: ctx.database, sms: ctx.sms });
   });
   beforeEach(async () => {
     await ctx.database.truncateAll();

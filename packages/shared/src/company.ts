@@ -120,6 +120,23 @@ export interface JoinRequestRow {
   decide_time_str: string | null;
 }
 
+/** An invitation to join a company (an administrator added the person's phone): 0 pending, 1 accepted, 2 declined, 3 void. */
+export const InvitationStatus = { PENDING: 0, ACCEPTED: 1, DECLINED: 2, VOID: 3 } as const;
+
+/** A pending invitation as the invited person sees it on /join. */
+export interface CompanyInvitation {
+  _id: string;
+  company_id: string;
+  company_name: string;
+  create_time_str: string;
+}
+
+/** `POST /api/companies/members`: the person was invited (an existing account) or created in the company. */
+export interface AddMemberResult {
+  user_id: string;
+  invited: boolean;
+}
+
 export const addMemberBody = z.object({
   name: z
     .string({ error: '请输入姓名' })

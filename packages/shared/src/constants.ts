@@ -38,7 +38,13 @@ export const SMS_RESEND_INTERVAL_MS = 60_000;
 export const SMS_MAX_WRONG_TRIES = 5;
 /** Single-use login codes for /auth-redirect. */
 export const LOGIN_CODE_TTL_MS = 5 * 60_000;
-/** Failed logins allowed in the window, per account and per client address. */
+/** Failed logins allowed in the window per account; then the account is locked for the window. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 30;
+/**
+ * Past this many failures from one client address in the window, every login attempt from it waits first:
+ * 0.5 s, doubling with each further failure, at most 8 s. The address is never locked.
+ */
+export const LOGIN_BACKOFF_AFTER_FAILURES_PER_IP = 10;
+export const LOGIN_BACKOFF_FIRST_MS = 500;
+export const LOGIN_BACKOFF_MAX_MS = 8_000;

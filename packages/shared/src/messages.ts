@@ -20,6 +20,8 @@ export const TemplateKey = {
   JOIN_REJECTED: 'join_request_rejected',
   /** Added to a company by its administrator; data._id: the company. */
   MEMBER_ADDED: 'company_member_added',
+  /** Invited to a company by its administrator (accept or decline on /join); data._id: the company. */
+  COMPANY_INVITATION: 'company_invitation',
   /** Made the company's administrator; data._id: the company. */
   ADMIN_TRANSFERRED: 'company_admin_transferred',
   /** The company frozen or unfrozen by the platform; data._id: the company. */

@@ -32,4 +32,22 @@ describe('HS256 tokens', () => {
     expect(verifyJwt(none, secret)).toBeNull();
     expect(verifyJwt('not-a-token', secret)).toBeNull();
   });
+
+  it('a signature with extra characters is refused (the signature is compared as its canonical text)', () => {
+    const token = signJwt({ sub: 'u1', sid: 's1' }, secret, 60);
+    expect(verifyJwt(`${token}A`, secret)).toBeNull();
+    expect(verifyJwt(`${token}=`, secret)).toBeNull();
+    expect(verifyJwt(`${token}!`, secret)).toBeNull();
+  });
+
+  it('a signature whose last base64url character differs only in its unused bits is refused', () => {
+    const token = signJwt({ sub: 'u1', sid: 's1' }, secret, 60);
+    const last = token.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes are 43 characters: the last one carries 4 bits, so 4 characters decode to the same bytes.
+    const index = alphabet.indexOf(last);
+    const twin = alphabet[(index & ~3) | ((index + 1) & 3)];
+    expect(Buffer.from(twin, 'base64url').length).toBe(Buffer.from(last, 'base64url').length);
+    expect(verifyJwt(`${token.slice(0, -1)}${twin}`, secret)).toBeNull();
+  });
 });

@@ -32,8 +32,12 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): JwtC
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts;
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as text: base64url decoding ignores stray characters and a last character's unused bits, so
+  // comparing decoded bytes would accept many spellings of one signature.
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'),
+  );
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));

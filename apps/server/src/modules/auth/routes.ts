@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   changePasswordBody,
   loginCodeBody,
@@ -28,6 +29,7 @@ import {
   consumeLoginCode,
   createLoginCode,
   issueLogin,
+  loginBackoffMs,
   loginFailureKey,
   recordLoginFailure,
   refreshSession,
@@ -36,13 +38,19 @@ import {
 } from './service.ts';
 
 const publicRoute = { public: true };
+/** A code that was never texted (an unregistered phone) is refused as a wrong one. */
+const WRONG_CODE = '验证码错误';
 export const NO_PASSWORD_MESSAGE = '您尚未设置密码，请通过“忘记密码”设置';
 
 /** Login, registration, password and session endpoints (spec §7 "Auth and user"). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<void> }> = async (
+  app,
+  opts,
+) => {
+  const wait = opts.wait ?? ((ms: number) => sleep(ms));
   const { db, tokens, sms } = app;
-  // SMS sends are also limited per client address, on top of the 60 s per phone rule.
-  const smsRoute = { public: true, rateLimit: { max: app.config.smsPerIpPerMinute, timeWindow: '1 minute' } };
+  // SMS sends share one per-address budget (all SMS routes), on top of the 60 s per phone rule.
+  const smsRoute = { config: publicRoute, onRequest: app.smsAddressLimit };
   const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -52,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { name, password } = req.body;
     const user = await findUserByAccount(db, name);
     const key = loginFailureKey(name, user);
-    await assertLoginAllowed(db, key, req.ip);
+    await assertLoginAllowed(db, key);
+    // Many failures from this address slow every attempt from it down; a correct password still signs in.
+    const backoff = await loginBackoffMs(db, req.ip);
+    if (backoff > 0) await wait(backoff);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       throw badRequest(await recordLoginFailure(db, key, req.ip));
     }
@@ -60,39 +71,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
   });
 
-  app.post('/api/phone/login/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
-    await sendCode(db, sms, req.body.phone, 'login');
+  // The public SMS answers are the same for registered and unregistered phones (docs/decisions.md): login and
+  // reset record a code for an unregistered phone without texting it, and their next step refuses it as a
+  // wrong code; registration texts the code either way and says the phone is taken only after it is checked.
+  app.post('/api/phone/login/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
+    const registered = Boolean(await findUserByPhone(db, req.body.phone));
+    await sendCode(db, sms, req.body.phone, 'login', { deliver: registered });
     return ok(null, '验证码已发送');
   });
 
   app.post('/api/phone/login', { config: publicRoute, schema: { body: phoneLoginBody } }, async (req) => {
     const { phone, verify_code } = req.body;
     const user = await findUserByPhone(db, phone);
-    if (!user) throw badRequest('该手机号未注册');
     await consumeCode(db, phone, 'login', verify_code);
+    if (!user) throw badRequest(WRONG_CODE);
     return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
   });
 
-  app.post('/api/register/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (await findUserByPhone(db, req.body.phone)) throw badRequest('该手机号已注册，请直接登录');
+  app.post('/api/register/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
     await sendCode(db, sms, req.body.phone, 'register');
     return ok(null, '验证码已发送');
   });
 
   app.post('/api/register', { config: publicRoute, schema: { body: registerBody } }, async (req) => {
     const { name, phone, email, password, verify_code } = req.body;
-    if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
     if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
     await consumeCode(db, phone, 'register', verify_code);
+    // Only the phone's owner, who has its code, learns that it is registered.
+    if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
     // A new account is an enterprise user without a company: it lands on /join.
     const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
     return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
   });
 
-  app.post('/api/resetPassword/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
-    await sendCode(db, sms, req.body.phone, 'resetPassword');
+  app.post('/api/resetPassword/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
+    const registered = Boolean(await findUserByPhone(db, req.body.phone));
+    await sendCode(db, sms, req.body.phone, 'resetPassword', { deliver: registered });
     return ok(null, '验证码已发送');
   });
 
@@ -102,8 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { phone, verify_code, password } = req.body;
       const user = await findUserByPhone(db, phone);
-      if (!user) throw badRequest('该手机号未注册');
       await consumeCode(db, phone, 'resetPassword', verify_code);
+      if (!user) throw badRequest(WRONG_CODE);
       await db.transaction(async (tx) => {
         await setPassword(tx, user.id, password);
         await revokeAllSessions(tx, user.id);

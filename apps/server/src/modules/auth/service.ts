@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult, UserInfo } from '@skill-cert/shared/auth';
 import {
+  LOGIN_BACKOFF_AFTER_FAILURES_PER_IP,
+  LOGIN_BACKOFF_FIRST_MS,
+  LOGIN_BACKOFF_MAX_MS,
   LOGIN_CODE_TTL_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
 } from '@skill-cert/shared/constants';
 import { and, count, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -139,19 +141,30 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
 
 const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_FAILURE_WINDOW_MS / 60_000}分钟后再试`;
 
-/** Refuses a login attempt once the account or the address has too many recent failures. */
-export async function assertLoginAllowed(db: DbOrTx, account: string, ip: string): Promise<void> {
+/** Refuses a login attempt once the account has too many recent failures. */
+export async function assertLoginAllowed(db: DbOrTx, account: string): Promise<void> {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
   const [byAccount] = await db
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
   if (byAccount.n >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooManyRequests(LOCKED_MESSAGE);
+}
+
+/**
+ * How long a login attempt from this address waits before it is checked: nothing up to
+ * LOGIN_BACKOFF_AFTER_FAILURES_PER_IP recent failures, then 0.5 s doubling per further failure, capped. The
+ * address is slowed, never refused: behind a proxy without TRUST_PROXY every user shares one address.
+ */
+export async function loginBackoffMs(db: DbOrTx, ip: string): Promise<number> {
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
   const [byIp] = await db
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  if (byIp.n >= LOGIN_MAX_FAILURES_PER_IP) throw tooManyRequests(LOCKED_MESSAGE);
+  const over = byIp.n - LOGIN_BACKOFF_AFTER_FAILURES_PER_IP;
+  if (over < 0) return 0;
+  return Math.min(LOGIN_BACKOFF_FIRST_MS * 2 ** Math.min(over, 20), LOGIN_BACKOFF_MAX_MS);
 }
 
 /**

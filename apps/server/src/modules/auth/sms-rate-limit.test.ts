@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../../test/harness.ts';
+import { api, login, useTestApp } from '../../../test/harness.ts';
 
 const ctx = useTestApp({ smsPerIpPerMinute: 2 });
 
@@ -14,5 +14,20 @@ describe('SMS sends per client address', () => {
     const res = await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13800000003' }, ip });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ code: 429, message: '请求过于频繁，请稍后再试', data: null });
+  });
+
+  it('one budget per address across every SMS route: a third send on a third route is refused', async () => {
+    const ip = '10.1.2.4';
+    const login1 = await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13800000001' }, ip });
+    const register = await api(ctx.app, 'POST', '/api/register/sms', { body: { phone: '13912340000' }, ip });
+    expect([login1.status, register.status]).toEqual([200, 200]);
+    const reset = await api(ctx.app, 'POST', '/api/resetPassword/sms', {
+      body: { phone: '13800000002' },
+      ip,
+    });
+    expect(reset.status).toBe(429);
+    const { token } = await login(ctx.app, 'kaoping');
+    const change = await api(ctx.app, 'GET', '/api/changePhone/sms', { token, ip });
+    expect(change.status).toBe(429);
   });
 });

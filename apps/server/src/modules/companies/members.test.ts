@@ -1,10 +1,10 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
-import type { MemberRow } from '@skill-cert/shared/company';
+import type { CompanyInvitation, MemberRow } from '@skill-cert/shared/company';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount, roleTypeIdsOf } from '../users/service.ts';
-import { secondEnterprise } from './testing.ts';
+import { registerUser, secondEnterprise } from './testing.ts';
 
 const ctx = useTestApp();
 
@@ -68,16 +68,72 @@ describe('staff (/user-list)', () => {
     });
   });
 
-  it('adds an existing account without a company; refuses one that belongs elsewhere', async () => {
+  it('an existing account without a company is invited, not added: it joins only when the person accepts', async () => {
     const { token } = await login(ctx.app, 'qiye');
-    expect(
-      (
-        await api(ctx.app, 'POST', '/api/companies/members', {
-          token,
-          body: { name: 'xinqiye', phone: '13800000006' },
-        })
-      ).body.code,
-    ).toBe(200);
+    const res = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: '已向该用户发送邀请，对方接受后加入企业',
+      data: { invited: true },
+    });
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+    const again = await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    expect(again.body).toEqual({ code: 400, message: '已邀请该用户，请等待对方接受', data: null });
+
+    const person = await login(ctx.app, 'xinqiye');
+    const mine = await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', {
+      token: person.token,
+    });
+    expect(mine.body.data).toEqual([expect.objectContaining({ company_name: expect.any(String) })]);
+    const accepted = await api(
+      ctx.app,
+      'POST',
+      `/api/companies/myInvitations/${mine.body.data[0]._id}/accept`,
+      {
+        token: person.token,
+      },
+    );
+    expect(accepted.body.message).toBe('已加入企业');
+    const joined = await findUserByAccount(ctx.app.db, 'xinqiye');
+    expect(joined?.companyId).toBe(mine.body.data[0].company_id);
+    const members = await api<{ list: MemberRow[] }>(ctx.app, 'GET', '/api/companies/members', { token });
+    expect(members.body.data.list.map((m) => m.name)).toContain('xinqiye');
+  });
+
+  it('a declined invitation adds no one, and only the invited person can decide it', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'xinqiye', phone: '13800000006' },
+    });
+    const person = await login(ctx.app, 'xinqiye');
+    const [invitation] = (
+      await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', { token: person.token })
+    ).body.data;
+    const stranger = await registerUser(ctx, 'lubianren', '13911117777');
+    const foreign = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: stranger.token,
+    });
+    expect(foreign.body).toEqual({ code: 404, message: '邀请不存在或已失效', data: null });
+    const declined = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/decline`, {
+      token: person.token,
+    });
+    expect(declined.body.message).toBe('已拒绝邀请');
+    const late = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: person.token,
+    });
+    expect(late.status).toBe(404);
+    expect((await findUserByAccount(ctx.app.db, 'xinqiye'))?.companyId).toBeNull();
+  });
+
+  it('refuses an account that belongs to another company', async () => {
+    const { token } = await login(ctx.app, 'qiye');
     const taken = await api(ctx.app, 'POST', '/api/companies/members', {
       token,
       body: { name: 'jigou', phone: '13800000003' },
@@ -103,36 +159,34 @@ describe('staff (/user-list)', () => {
     }
   });
 
-  it("adding an enterprise user withdraws their pending request elsewhere; it is no one else's to decide", async () => {
+  it("accepting an invitation withdraws the person's pending request elsewhere", async () => {
     const b = await secondEnterprise(ctx);
     const code = await api<{ initiate_code: string }>(ctx.app, 'GET', '/api/companies/getInitiateCode', {
       token: b.token,
     });
-    const { token } = await login(ctx.app, 'qiye');
-    const added = await api<{ user_id: string }>(ctx.app, 'POST', '/api/companies/members', {
-      token,
-      body: { name: '新员工', phone: '13911114444' },
-    });
-    // Removed again, the person is an enterprise user without a company and asks to join B.
-    await api(ctx.app, 'DELETE', `/api/companies/members/${added.body.data.user_id}`, { token });
-    await api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13911114444' } });
-    const person = await api<LoginResult>(ctx.app, 'POST', '/api/phone/login', {
-      body: { phone: '13911114444', verify_code: ctx.sms.lastCode('13911114444') },
-    });
+    const person = await registerUser(ctx, 'qiuzhizhe', '13911114444');
     await api(ctx.app, 'POST', '/api/companies/join', {
-      token: person.body.data.token,
+      token: person.token,
       body: { code: code.body.data.initiate_code },
     });
-    expect(
-      (
-        await api(ctx.app, 'POST', '/api/companies/members', {
-          token,
-          body: { name: '新员工', phone: '13911114444' },
-        })
-      ).body.code,
-    ).toBe(200);
+    const { token } = await login(ctx.app, 'qiye');
+    await api(ctx.app, 'POST', '/api/companies/members', {
+      token,
+      body: { name: 'qiuzhizhe', phone: '13911114444' },
+    });
+    // Invited, the person's request to B still waits: nothing is decided for them.
+    const waiting = await api<{ status: number }>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
+      token: person.token,
+    });
+    expect(waiting.body.data.status).toBe(0);
+    const [invitation] = (
+      await api<CompanyInvitation[]>(ctx.app, 'GET', '/api/companies/myInvitations', { token: person.token })
+    ).body.data;
+    await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
+      token: person.token,
+    });
     const mine = await api<{ status: number }>(ctx.app, 'GET', '/api/companies/myJoinRequest', {
-      token: person.body.data.token,
+      token: person.token,
     });
     expect(mine.body.data.status).toBe(3);
   });
@@ -356,7 +410,7 @@ describe('changing the bound phone', () => {
     expect(res.body.message).toBe('请先验证原手机号');
   });
 
-  it('a new phone taken by another account after its code was sent is refused, and the ticket stays usable', async () => {
+  it('a new phone taken by another account after its code was sent is refused, and the ticket opens no other phone', async () => {
     const { token, ticket, code } = await readyToChange();
     // Meanwhile an administrator adds someone with that phone.
     const admin = await login(ctx.app, 'qiye');
@@ -374,7 +428,65 @@ describe('changing the bound phone', () => {
     const retry = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13966665555&ticket=${ticket}`, {
       token,
     });
-    expect(retry.body.message).toBe('验证码已发送至新手机号');
+    expect(retry.body.message).toBe('本次验证已用于另一个新手机号，请重新验证原手机号');
+  });
+
+  it('one ticket texts one new phone: a second number is refused and gets no code', async () => {
+    const { token, ticket } = await readyToChange('13977778888');
+    await aMinuteLater();
+    for (const phone of ['13966665555', '13955554444']) {
+      const res = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=${phone}&ticket=${ticket}`, {
+        token,
+      });
+      expect(res.body).toEqual({
+        code: 400,
+        message: '本次验证已用于另一个新手机号，请重新验证原手机号',
+        data: null,
+      });
+      expect(ctx.sms.lastCode(phone)).toBeUndefined();
+    }
+    const other = await api(ctx.app, 'POST', '/api/changePhone', {
+      token,
+      body: { phone: '13966665555', verify_code: '123456', ticket },
+    });
+    expect(other.body.message).toBe('请先验证原手机号');
+  });
+
+  it('one ticket sends its new phone at most 3 codes', async () => {
+    const { token, ticket } = await readyToChange('13977778888');
+    const send = () =>
+      api(ctx.app, 'GET', `/api/changePhone/sms?phone=13977778888&ticket=${ticket}`, { token });
+    // A minute later for the codes and the ticket alike (the ticket's sends are those since it was issued).
+    const later = async () => {
+      await aMinuteLater();
+      await ctx.database.db.execute(
+        sql`update verification_tickets set created_at = created_at - interval '61 seconds'`,
+      );
+    };
+    for (let i = 0; i < 2; i++) {
+      await later();
+      expect((await send()).body.code).toBe(200);
+    }
+    await later();
+    expect((await send()).body).toEqual({
+      code: 429,
+      message: '验证码已发送3次，请重新验证原手机号',
+      data: null,
+    });
+    expect(ctx.sms.sent.filter((m) => m.phone === '13977778888')).toHaveLength(3);
+  });
+
+  it('asking a code for a registered phone spends the ticket on it: probing numbers costs an old-phone check each', async () => {
+    const { token } = await login(ctx.app, 'kaoping');
+    const ticket = await ticketOf(token, '13800000004');
+    const taken = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13800000001&ticket=${ticket}`, {
+      token,
+    });
+    expect(taken.body.message).toBe('该手机号已被其他账号使用');
+    const next = await api(ctx.app, 'GET', `/api/changePhone/sms?phone=13800000002&ticket=${ticket}`, {
+      token,
+    });
+    expect(next.body.message).toBe('本次验证已用于另一个新手机号，请重新验证原手机号');
   });
 
   it('a phone change racing an administrator who adds that phone: one account gets it, the other 400', async () => {

@@ -1,4 +1,5 @@
 import {
+  type AddMemberResult,
   addMemberBody,
   contactInfoBody,
   createCompanyBody,
@@ -26,15 +27,18 @@ import { companyAdminOnly } from './door.ts';
 import {
   ALREADY_ADMIN,
   ALREADY_IN_COMPANY,
+  acceptInvitation,
   addMemberByPhone,
   createCompany,
   decideJoinRequest,
+  declineInvitation,
   findCompany,
   inviteCode,
   listCompanies,
   listJoinRequests,
   listMembers,
   memberUser,
+  myInvitations,
   myLatestJoinRequest,
   platformCompanyDetail,
   removeMember,
@@ -85,7 +89,36 @@ export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
     await withdrawMyRequest(db, req.auth.userId);
     return ok(null, '已撤回加入申请');
   });
+
+  // Invitations of an administrator who added the caller's phone: the caller joins only by accepting one.
+  app.get('/api/companies/myInvitations', async (req) => ok(await myInvitations(db, req.auth.userId)));
+
+  app.post(
+    '/api/companies/myInvitations/:id/accept',
+    { schema: { params: invitationParams } },
+    async (req) => {
+      const { companyId, invitedBy } = await acceptInvitation(db, req.auth.userId, req.params.id);
+      if (invitedBy)
+        await app.messenger.toUsers([invitedBy], {
+          category: JOIN_CATEGORY,
+          content: `${req.auth.user.name} 已接受邀请，加入本企业`,
+          relatedId: companyId,
+        });
+      return ok({ company_id: companyId }, '已加入企业');
+    },
+  );
+
+  app.post(
+    '/api/companies/myInvitations/:id/decline',
+    { schema: { params: invitationParams } },
+    async (req) => {
+      await declineInvitation(db, req.auth.userId, req.params.id);
+      return ok(null, '已拒绝邀请');
+    },
+  );
 };
+
+const invitationParams = z.object({ id: z.string().uuid('邀请不存在或已失效') });
 
 /**
  * The caller's company (spec §7): settings by the administrator, members, join requests. Behind the enterprise
@@ -208,15 +241,18 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/companies/members', { ...admin, schema: { body: addMemberBody } }, async (req) => {
-    const user = await addMemberByPhone(db, req.company, req.body);
+    const { user, invited } = await addMemberByPhone(db, req.company, req.body, req.auth.userId);
     const company = await findCompany(db, req.company.id);
     await app.messenger.toUsers([user.id], {
       category: JOIN_CATEGORY,
-      content: `您已被添加为「${company?.name}」的成员`,
+      content: invited
+        ? `「${company?.name}」邀请您加入企业，请在“加入企业”页面接受或拒绝`
+        : `您已被添加为「${company?.name}」的成员`,
       relatedId: req.company.id,
-      templateKey: TemplateKey.MEMBER_ADDED,
+      templateKey: invited ? TemplateKey.COMPANY_INVITATION : TemplateKey.MEMBER_ADDED,
     });
-    return ok({ user_id: user.id }, '添加成功');
+    const result: AddMemberResult = { user_id: user.id, invited };
+    return ok(result, invited ? '已向该用户发送邀请，对方接受后加入企业' : '添加成功');
   });
 
   app.delete(
@@ -229,12 +265,16 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
-  app.post('/api/newAdmin/sms', { ...admin, schema: { body: newAdminSmsBody } }, async (req) => {
-    if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
-    const target = await memberUser(db, req.company, req.body.user_id);
-    await sendCode(db, app.sms, target.phone, 'newAdmin');
-    return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
-  });
+  app.post(
+    '/api/newAdmin/sms',
+    { ...admin, onRequest: app.smsAddressLimit, schema: { body: newAdminSmsBody } },
+    async (req) => {
+      if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
+      const target = await memberUser(db, req.company, req.body.user_id);
+      await sendCode(db, app.sms, target.phone, 'newAdmin');
+      return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
+    },
+  );
 
   app.post(
     '/api/companies/members/:userId/makeAdmin',

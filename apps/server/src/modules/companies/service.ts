@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CompanyInfo,
+  type CompanyInvitation,
   CompanyRole,
   type CompanyRoleValue,
   CompanyType,
@@ -8,6 +9,7 @@ import {
   type CreateCompanyBody,
   companyRoleText,
   companyTypeText,
+  InvitationStatus,
   type JoinRequestRow,
   JoinRequestStatus,
   joinRequestStatusText,
@@ -15,14 +17,14 @@ import {
 } from '@skill-cert/shared/company';
 import { RoleType } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { ackNotice, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { containsAny } from '../../lib/like.ts';
 import { userChanged } from '../../lib/userEvents.ts';
 import { regionNames } from '../area/service.ts';
-import { assignToCompany, webPathOf } from '../files/service.ts';
+import { assignToCompany, platformReadsFiles, webPathOf } from '../files/service.ts';
 import {
   claimCompany,
   contactsOf,
@@ -32,9 +34,10 @@ import {
   isNameTaken,
   leaveCompany,
   roleTypeIdsOf,
+  type UserRow,
   usersMatching,
 } from '../users/service.ts';
-import { companies, companyMembers, joinRequests } from './tables.ts';
+import { companies, companyInvitations, companyMembers, joinRequests } from './tables.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -61,6 +64,19 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
     create_time_str: formatDateTime(c.createdAt),
   };
 }
+
+// The platform's 企业管理 shows a company's record with its licence and logo: that permission reads them.
+platformReadsFiles({
+  permission: 'platform:company:list',
+  async links(db, fileId) {
+    const [row] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(or(eq(companies.licenceFileId, fileId), eq(companies.logoFileId, fileId)))
+      .limit(1);
+    return Boolean(row);
+  },
+});
 
 export async function findCompany(db: DbOrTx, id: string): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
@@ -175,11 +191,18 @@ export async function createCompany(
   });
 }
 
+/** The user joined a company: their pending join requests are withdrawn and their pending invitations void. */
 async function withdrawPendingRequests(db: DbOrTx, userId: string) {
   await db
     .update(joinRequests)
     .set({ status: JoinRequestStatus.WITHDRAWN, decidedAt: new Date() })
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JoinRequestStatus.PENDING)));
+  await db
+    .update(companyInvitations)
+    .set({ status: InvitationStatus.VOID, decidedAt: new Date() })
+    .where(
+      and(eq(companyInvitations.userId, userId), eq(companyInvitations.status, InvitationStatus.PENDING)),
+    );
 }
 
 export async function updateCompany(
@@ -401,15 +424,17 @@ export async function platformCompanyDetail(db: DbOrTx, companyId: string) {
 const NAME_TAKEN = '该姓名已被其他账号用作用户名，请加以区分（如 张三2）';
 
 /**
- * Adds a person by name and phone: an enterprise account without a company joins; with no account an
- * enterprise account is created without a password (the person signs in by SMS code). Accounts of other role
+ * Adds a person by name and phone. An enterprise account without a company is invited: it joins only when the
+ * person accepts on /join (`acceptInvitation`), never without their consent. With no account an enterprise
+ * account is created in the company without a password (the person signs in by SMS code). Accounts of other role
  * types (platform operators, examiners, institutions) are never pulled in.
  */
 export async function addMemberByPhone(
   db: DbOrTx,
   own: CompanyScope,
   input: { name: string; phone: string },
-) {
+  invitedBy: string,
+): Promise<{ user: UserRow; invited: boolean }> {
   const companyId = own.id;
   return db.transaction(async (tx) => {
     let user = await findUserByPhone(tx, input.phone);
@@ -417,20 +442,92 @@ export async function addMemberByPhone(
     if (user?.companyId) throw badRequest('该手机号的用户已加入其他企业');
     if (user && !(await roleTypeIdsOf(tx, user.id)).includes(RoleType.ENTERPRISE))
       throw badRequest('该手机号已注册为非企业端账号，不能直接添加为成员');
-    if (!user) {
-      if (await isNameTaken(tx, input.name)) throw badRequest(NAME_TAKEN);
-      user = await createUser(tx, {
-        name: input.name,
-        phone: input.phone,
-        roleTypeIds: [RoleType.ENTERPRISE],
-      });
+    if (user) {
+      const [open] = await tx
+        .select({ id: companyInvitations.id })
+        .from(companyInvitations)
+        .where(
+          and(
+            eq(companyInvitations.companyId, companyId),
+            eq(companyInvitations.userId, user.id),
+            eq(companyInvitations.status, InvitationStatus.PENDING),
+          ),
+        );
+      if (open) throw badRequest('已邀请该用户，请等待对方接受');
+      await tx.insert(companyInvitations).values({ companyId, userId: user.id, invitedBy });
+      return { user, invited: true };
     }
+    if (await isNameTaken(tx, input.name)) throw badRequest(NAME_TAKEN);
+    user = await createUser(tx, { name: input.name, phone: input.phone, roleTypeIds: [RoleType.ENTERPRISE] });
     if (!(await claimCompany(tx, user.id, companyId))) throw badRequest('该手机号的用户已加入其他企业');
     await tx.insert(companyMembers).values({ companyId, userId: user.id, role: CompanyRole.MEMBER });
-    await withdrawPendingRequests(tx, user.id);
-    return user;
+    return { user, invited: false };
   });
 }
+
+/** The caller's pending invitations, newest first, with the inviting company's name. */
+export async function myInvitations(db: DbOrTx, userId: string): Promise<CompanyInvitation[]> {
+  const rows = await db
+    .select({
+      id: companyInvitations.id,
+      companyId: companyInvitations.companyId,
+      companyName: companies.name,
+      createdAt: companyInvitations.createdAt,
+    })
+    .from(companyInvitations)
+    .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+    .where(
+      and(eq(companyInvitations.userId, userId), eq(companyInvitations.status, InvitationStatus.PENDING)),
+    )
+    .orderBy(desc(companyInvitations.createdAt));
+  return rows.map((r) => ({
+    _id: r.id,
+    company_id: r.companyId,
+    company_name: r.companyName,
+    create_time_str: formatDateTime(r.createdAt),
+  }));
+}
+
+const NO_INVITATION = '邀请不存在或已失效';
+
+/** Decides one of the caller's pending invitations (one conditional UPDATE: a second decision finds nothing). */
+async function decideInvitation(db: DbOrTx, userId: string, id: string, status: number) {
+  const [row] = await db
+    .update(companyInvitations)
+    .set({ status, decidedAt: new Date() })
+    .where(
+      and(
+        eq(companyInvitations.id, id),
+        eq(companyInvitations.userId, userId),
+        eq(companyInvitations.status, InvitationStatus.PENDING),
+      ),
+    )
+    .returning({ companyId: companyInvitations.companyId, invitedBy: companyInvitations.invitedBy });
+  if (!row) throw notFound(NO_INVITATION);
+  return row;
+}
+
+/** The caller accepts an invitation and joins that company as a member; their other open requests end. */
+export async function acceptInvitation(db: DbOrTx, userId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const invitation = await decideInvitation(tx, userId, id, InvitationStatus.ACCEPTED);
+    const [company] = await tx
+      .select({ status: companies.status })
+      .from(companies)
+      .where(eq(companies.id, invitation.companyId));
+    if (!company?.status) throw badRequest('该企业已被冻结，暂不能加入');
+    if (!(await claimCompany(tx, userId, invitation.companyId))) throw badRequest('您已加入其他企业');
+    await tx
+      .insert(companyMembers)
+      .values({ companyId: invitation.companyId, userId, role: CompanyRole.MEMBER });
+    await withdrawPendingRequests(tx, userId);
+    return invitation;
+  });
+}
+
+/** The caller declines an invitation. */
+export const declineInvitation = (db: DbOrTx, userId: string, id: string) =>
+  decideInvitation(db, userId, id, InvitationStatus.DECLINED);
 
 /** A member of the caller's company, by user id. */
 const memberOf = (own: CompanyScope, userId: string) =>

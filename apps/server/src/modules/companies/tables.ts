@@ -63,3 +63,24 @@ export const joinRequests = pgTable(
     index('join_requests_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A company administrator's invitation of an existing account without a company (added by phone on /user-list):
+ * the person joins only by accepting it on /join. Status 0 pending, 1 accepted, 2 declined, 3 void (the person
+ * joined a company otherwise).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: idColumn(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    invitedBy: uuid('invited_by'),
+    status: smallint('status').notNull().default(0),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invitations_user_idx').on(t.userId, t.status)],
+);

@@ -139,7 +139,7 @@ describe('tenant boundary between two enterprises', () => {
       url: `/api/files/${bLogoId}`,
       headers: { authorization: `Bearer ${tokenA}` },
     });
-    expect(read.statusCode).toBe(403);
+    expect(read.statusCode).toBe(404);
     expect(await snapshotB()).toEqual(before);
     expect((await findCompany(ctx.app.db, companyA))?.logoFileId).toBeNull();
   });
@@ -252,7 +252,7 @@ describe('tenant boundary between two enterprises', () => {
     const { webPath } = up.json().data;
     const read = (token: string) =>
       ctx.app.inject({ method: 'GET', url: webPath, headers: { authorization: `Bearer ${token}` } });
-    expect((await read(b.token)).statusCode).toBe(403);
+    expect((await read(b.token)).statusCode).toBe(404);
     const member = await login(ctx.app, 'duojuese');
     await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token: member.token, body: { role: 1 } });
     expect((await read(member.token)).statusCode).toBe(200);

@@ -829,8 +829,8 @@ describe('tenant boundary and roles', () => {
         body: { name: '借用', custom_certificate_template_id: template._id, file_id, photo_zip_file_id },
       });
     for (const res of [await post(theirSheet, null), await post(mySheet, theirZip)]) {
-      expect(res.status).toBe(403);
-      expect(res.body.message).toBe('没有权限查看该文件');
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('文件不存在或已删除');
     }
     expect(await countOf('custom_certificate_batches')).toBe(0);
 

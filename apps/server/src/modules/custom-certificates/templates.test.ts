@@ -303,7 +303,7 @@ describe('templates', () => {
       token,
       body: { template_name: 'x', background_file_id: otherBackground, blanks: defaultBlanks() },
     });
-    expect(mine.status).toBe(403);
+    expect(mine.status).toBe(404);
   });
 
   it('is for the enterprise role only, and needs a company', async () => {

@@ -137,7 +137,7 @@ describe('GET /api/files/:id', () => {
     expect(byCookie.statusCode).toBe(200);
   });
 
-  it('serves it to a member of the same company and refuses a user of another', async () => {
+  it('serves it to a member of the same company; a user of another gets the 404 of an unknown file', async () => {
     const owner = await login(ctx.app, 'qiye');
     const { body } = await upload(owner.token, 'a.png', samples.png);
     const colleague = await login(ctx.app, 'duojuese'); // same demo company
@@ -152,8 +152,8 @@ describe('GET /api/files/:id', () => {
     ).toBe(200);
     const stranger = await login(ctx.app, 'jigou');
     const res = await api(ctx.app, 'GET', body.data.webPath, { token: stranger.token });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 403, message: '没有权限查看该文件', data: null });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 404, message: '文件不存在或已删除', data: null });
   });
 
   it('does not take the cookie on anything but a file GET', async () => {

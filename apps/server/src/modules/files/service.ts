@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { hasPermission } from '@skill-cert/shared/permission';
 import { RoleType } from '@skill-cert/shared/roles';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contentPath, writeContent } from '../../lib/content-store.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { permissionKeysOf } from '../access/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { detectFileKind, type FileKind, mimeOf } from './fileType.ts';
 import { files } from './tables.ts';
@@ -92,16 +94,43 @@ export async function storeUpload(
   return { file_id: row.id, webPath: webPathOf(row.id), originName: row.originName, size, mime: row.mime };
 }
 
-/** A file the user may read: their own, their company's, or any file for the platform (reviewers). */
+/**
+ * How a platform user comes to read a tenant's file: a module that shows files of its records to the platform
+ * registers, for the permission that shows them, which files those are (`links`: is this file one of them).
+ */
+export interface PlatformFileLink {
+  permission: string;
+  links(db: DbOrTx, fileId: string): Promise<boolean>;
+}
+
+const platformLinks: PlatformFileLink[] = [];
+
+/** Registers files a platform permission opens (called once by the owning module at load). */
+export function platformReadsFiles(link: PlatformFileLink): void {
+  platformLinks.push(link);
+}
+
+const UNREADABLE = '文件不存在或已删除';
+
+/**
+ * A file the user may read: their own, their company's, or, for a platform user, one a granted permission needs
+ * (filing review reads the filing's files: `platformReadsFiles`). An unknown and a forbidden file answer the
+ * same 404, so an id tells nothing about files one may not read.
+ */
 export async function readableFile(db: DbOrTx, id: string, user: UserRow): Promise<FileRow> {
   const [row] = await db.select().from(files).where(eq(files.id, id));
-  if (!row) throw notFound('文件不存在或已删除');
-  const allowed =
-    row.ownerId === user.id ||
-    (row.companyId !== null && row.companyId === user.companyId) ||
-    user.activeRoleTypeId === RoleType.PLATFORM;
-  if (!allowed) throw forbidden('没有权限查看该文件');
-  return row;
+  if (!row) throw notFound(UNREADABLE);
+  if (row.ownerId === user.id || (row.companyId !== null && row.companyId === user.companyId)) return row;
+  if (user.activeRoleTypeId === RoleType.PLATFORM && (await platformMayRead(db, id, user))) return row;
+  throw notFound(UNREADABLE);
+}
+
+async function platformMayRead(db: DbOrTx, fileId: string, user: UserRow): Promise<boolean> {
+  const keys = await permissionKeysOf(db, user.id, RoleType.PLATFORM);
+  for (const link of platformLinks) {
+    if (hasPermission(keys, link.permission) && (await link.links(db, fileId))) return true;
+  }
+  return false;
 }
 
 /**

@@ -26,7 +26,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { regionNames } from '../area/service.ts';
 import { companiesNamed, companyNamesOf } from '../companies/service.ts';
-import { readableFile, webPathOf } from '../files/service.ts';
+import { platformReadsFiles, readableFile, webPathOf } from '../files/service.ts';
 import { checkScope } from '../occupations/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { recordApplications, recordLogs, recordPersonnel, recordScopes, recordSites } from './tables.ts';
@@ -38,6 +38,27 @@ const EXAMINER = 1;
 const SUPERVISOR = 2;
 
 const NOT_FOUND = '备案申请不存在';
+
+// The platform's 企业管理 shows a submitted filing's files (its detail and review): that permission reads them.
+platformReadsFiles({
+  permission: 'platform:company:list',
+  async links(db, fileId) {
+    const [row] = await db
+      .select({ id: recordApplications.id })
+      .from(recordApplications)
+      .where(
+        and(
+          ne(recordApplications.status, RecordStatus.DRAFT),
+          or(
+            eq(recordApplications.basisFileId, fileId),
+            sql`${fileId}::uuid = any(${recordApplications.attachmentIds})`,
+          ),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+});
 
 /** 'BA' + the date in China + 6 characters without look-alikes (0/O, 1/I). */
 function newRecordNo(now = new Date()): string {

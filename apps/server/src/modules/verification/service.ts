@@ -5,7 +5,7 @@ import {
   SMS_MAX_WRONG_TRIES,
   SMS_RESEND_INTERVAL_MS,
 } from '@skill-cert/shared/constants';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { SmsProvider } from '../../plugins/sms.ts';
@@ -24,12 +24,17 @@ const purposeText: Record<SmsPurpose, string> = {
 const hashCode = (phone: string, purpose: string, code: string) =>
   createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
 
-/** Sends a 6-digit code valid 5 minutes; at most one send per phone per 60 s. */
+/**
+ * Sends a 6-digit code valid 5 minutes; at most one send per phone per 60 s. With `deliver: false` the code is
+ * recorded exactly as a sent one (the 60 s rule, the wrong tries) but no text goes out: a public flow answers
+ * the same for a phone it must not text (login or reset for an unregistered phone) as for one it texts.
+ */
 export async function sendCode(
   db: DbOrTx,
   sms: SmsProvider,
   phone: string,
   purpose: SmsPurpose,
+  { deliver = true }: { deliver?: boolean } = {},
 ): Promise<void> {
   const [last] = await db
     .select({ createdAt: smsCodes.createdAt })
@@ -46,6 +51,7 @@ export async function sendCode(
     codeHash: hashCode(phone, purpose, code),
     expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS),
   });
+  if (!deliver) return;
   const minutes = SMS_CODE_TTL_MS / 60_000;
   await sms.send({
     phone,
@@ -89,10 +95,13 @@ export async function consumeCode(
   if (consumed.length === 0) throw badRequest('验证码已使用，请重新获取');
 }
 
-/** What a ticket is bound to: its user, the flow and the phone whose code was checked. */
+/**
+ * What a ticket is bound to: its user, the flow and the phone whose code was checked, or, once the flow's next
+ * step has chosen one, the phone it goes on with (`rebindTicket`).
+ */
 export interface TicketBinding {
   userId: string;
-  purpose: SmsPurpose;
+  purpose: SmsPurpose | 'changePhoneTo';
   phone: string;
 }
 
@@ -128,6 +137,27 @@ export async function issueTicket(
   return token;
 }
 
+/** The binding of a user's unused, unexpired ticket; null when it has none. */
+export async function liveTicketBinding(
+  db: DbOrTx,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<TicketBinding | null> {
+  const [row] = await db
+    .select({ purpose: verificationTickets.purpose, phone: verificationTickets.phone })
+    .from(verificationTickets)
+    .where(
+      and(
+        eq(verificationTickets.tokenHash, ticketHash(token)),
+        eq(verificationTickets.userId, userId),
+        isNull(verificationTickets.usedAt),
+        gt(verificationTickets.expiresAt, now),
+      ),
+    );
+  return row ? { userId, purpose: row.purpose as TicketBinding['purpose'], phone: row.phone } : null;
+}
+
 /** Whether the ticket is unused, unexpired and bound to exactly this user, flow and phone. */
 export async function isTicketValid(db: DbOrTx, token: string, b: TicketBinding, now = new Date()) {
   const [row] = await db
@@ -135,6 +165,57 @@ export async function isTicketValid(db: DbOrTx, token: string, b: TicketBinding,
     .from(verificationTickets)
     .where(liveTicket(token, b, now));
   return Boolean(row);
+}
+
+/**
+ * Moves a valid ticket from one binding to another (same user), once: the phone change's ticket is bound to the
+ * first new phone it asks a code for. False when the ticket is not valid under `from`.
+ */
+export async function rebindTicket(
+  db: DbOrTx,
+  token: string,
+  from: TicketBinding,
+  to: TicketBinding,
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationTickets)
+    .set({ purpose: to.purpose, phone: to.phone })
+    .where(and(liveTicket(token, from, now), eq(verificationTickets.userId, to.userId)))
+    .returning({ hash: verificationTickets.tokenHash });
+  return rows.length > 0;
+}
+
+/** Codes sent to `phone` for `purpose` since the ticket was issued (a ticket's budget of sends). */
+export async function codesSentSinceTicket(
+  db: DbOrTx,
+  token: string,
+  phone: string,
+  purpose: SmsPurpose,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(smsCodes)
+    .innerJoin(verificationTickets, eq(verificationTickets.tokenHash, ticketHash(token)))
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        eq(smsCodes.purpose, purpose),
+        gte(smsCodes.createdAt, verificationTickets.createdAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Voids every unused ticket of a user's flow (a finished phone change ends the others). */
+export async function voidTickets(
+  db: DbOrTx,
+  userId: string,
+  purposes: TicketBinding['purpose'][],
+): Promise<void> {
+  await db
+    .delete(verificationTickets)
+    .where(and(eq(verificationTickets.userId, userId), inArray(verificationTickets.purpose, purposes)));
 }
 
 /** Spends the ticket; false when it is not valid (one conditional UPDATE: of two racing uses one wins). */

@@ -17,7 +17,7 @@ export interface StoredSettings {
   tagsView: boolean;
 }
 
-/** Also read by the inline script of index.html: keep the two in step. */
+/** Also read by public/boot.js (loaded by index.html before the first paint): keep the two in step. */
 export const SETTINGS_STORAGE_KEY = 'Layout-Settings';
 export const THEME_CSS_VARIABLE = '--theme-color';
 export const SIDEBAR_COOKIE = 'sidebarStatus';

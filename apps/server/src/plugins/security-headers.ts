@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's own Content-Security-Policy instead of `CONTENT_SECURITY_POLICY` (e.g. an API docs page). */
+    contentSecurityPolicy?: string;
+  }
+}
+
+/**
+ * The policy the built web app works under (pages, the public certificate page, API answers and downloads):
+ * scripts only from our origin (no inline script: index.html loads `boot.js`); styles also inline, since
+ * antd's CSS-in-JS writes `<style>` elements at run time (docs/decisions.md); images and PDF previews also from
+ * `data:`/`blob:` (previews of bytes the page holds); the real-time WebSocket; framed only by our own pages
+ * (the PDF preview frames a file answer).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Security headers on every answer: pages, assets, API envelopes, errors and file downloads alike. */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header(
+        'content-security-policy',
+        request.routeOptions.config?.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
+      );
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      reply.header('referrer-policy', 'same-origin');
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);
