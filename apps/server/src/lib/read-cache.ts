@@ -4,9 +4,10 @@
  * connection and costs ~0.5–3 ms of this process's thread, more than a whole cached answer; under load the
  * queue of queries was what timed requests out (issue 19 point 8).
  *
- * Only safe where this process sees every change: the embedded database (one process per data folder, enforced
- * by the lock); on PostgreSQL it is off, as is the session cache. The owner of the data calls `forget` for each
- * user whose rows change (or `clear`). A read in flight is kept as its promise and dropped by the same calls, so
+ * Only safe where this process learns of every change: the embedded database (one process per data folder,
+ * enforced by the lock), so the API's caches are off on PostgreSQL, as is the session cache; the real-time hub keeps
+ * its bound users' unread lists on any database, told of other instances' changes by the bus. The owner of the data
+ * calls `forget` for each user whose rows change (or `clear`). A read in flight is kept as its promise and dropped by the same calls, so
  * an answer read before a change is never kept after it; a transaction holds the embedded database's one
  * connection, so a read started between a change inside it and its commit waits for the commit.
  */

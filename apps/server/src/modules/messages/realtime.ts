@@ -5,6 +5,7 @@ import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { uuidv7 } from '../../lib/id.ts';
+import { UserReadCache } from '../../lib/read-cache.ts';
 import { onUnreadChanged, onUserEvents } from '../../lib/userEvents.ts';
 import { createSessionLookup } from '../auth/service.ts';
 import type { MessagesEvent } from './messenger.ts';
@@ -58,16 +59,9 @@ export const realtimePlugin = fp(
     const lookupSession = createSessionLookup(app.db);
     // Each bound user's unread list and count, answered to the 30 s intervalData without a query; dropped
     // when the user's messages change here or (over the bus) on another instance.
-    const unreadCache = new Map<string, Promise<UnreadMessages>>();
-    const unreadOf = (userId: string) => {
-      let hit = unreadCache.get(userId);
-      if (!hit) {
-        hit = unreadMessages(app.db, userId);
-        unreadCache.set(userId, hit);
-        hit.catch(() => unreadCache.delete(userId));
-      }
-      return hit;
-    };
+    // On every kind of database: kept for bound users only, and the bus tells of changes on other instances.
+    const unreadCache = new UserReadCache<UnreadMessages>(true, Number.POSITIVE_INFINITY);
+    const unreadOf = (userId: string) => unreadCache.get(userId, '', () => unreadMessages(app.db, userId));
 
     // Each bound user's unread count, so a push needs no count query: read once at bind, +1 for every
     // message delivered here, dropped when the user reads or deletes (the next push reads it again).
@@ -89,7 +83,7 @@ export const realtimePlugin = fp(
       set?.delete(client);
       if (set?.size === 0) {
         byUser.delete(client.userId);
-        unreadCache.delete(client.userId);
+        unreadCache.forget(client.userId);
         unreadCounts.delete(client.userId);
       }
       client.userId = undefined;
@@ -184,7 +178,7 @@ export const realtimePlugin = fp(
       if (rows.length === 0) return;
       const unknown: string[] = [];
       for (const row of rows) {
-        unreadCache.delete(row.userId);
+        unreadCache.forget(row.userId);
         const n = unreadCounts.get(row.userId);
         if (n === undefined) unknown.push(row.userId);
         else unreadCounts.set(row.userId, n + (row.whetherRead ? 0 : 1));
@@ -198,7 +192,7 @@ export const realtimePlugin = fp(
     const deliver = async (event: MessagesEvent) => {
       if ('unread_changed' in event) {
         for (const id of event.unread_changed) {
-          unreadCache.delete(id);
+          unreadCache.forget(id);
           unreadCounts.delete(id);
         }
         return;
@@ -208,7 +202,7 @@ export const realtimePlugin = fp(
       if (rows.length === 0) return;
       const users = [...new Set(rows.map((r) => r.userId))];
       for (const id of users) {
-        unreadCache.delete(id);
+        unreadCache.forget(id);
         unreadCounts.delete(id);
       }
       await knowCounts(users);
@@ -247,7 +241,7 @@ export const realtimePlugin = fp(
         (rows) => void deliverStored(rows).catch((err) => app.log.error({ err }, 'delivery failed')),
       ),
       app.messenger.onWritten((userIds) => {
-        for (const id of userIds) unreadCache.delete(id);
+        for (const id of userIds) unreadCache.forget(id);
       }),
       app.bus.subscribe(
         'sc_messages',

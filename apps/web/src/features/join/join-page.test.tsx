@@ -56,6 +56,8 @@ const joinRequest = (overrides: Partial<JoinRequestRow> = {}): JoinRequestRow =>
   ...overrides,
 });
 
+const NO_INVITATIONS = { 'GET /api/companies/myInvitations': ok([]) };
+
 const signInWithoutCompany = () => saveLogin(makeLoginResult({ roles: [1], company_id: null }));
 
 const uploadOk = (request: FakeRequest) => {
@@ -93,7 +95,7 @@ async function fillCompany(creditCode: string) {
 
 describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   it('without a request: 创建企业 and 加入企业 tabs, and 退出登录 stays', async () => {
-    installFakeNetwork({ 'GET /api/companies/myJoinRequest': ok(null) });
+    installFakeNetwork({ 'GET /api/companies/myJoinRequest': ok(null), ...NO_INVITATIONS });
     signInWithoutCompany();
     renderRoute('/join');
 
@@ -106,6 +108,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   it('refuses a credit code whose check digit is wrong, on the client, and names the empty fields', async () => {
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(null),
+      ...NO_INVITATIONS,
       'GET /api/area/info': ok(regions),
     });
     signInWithoutCompany();
@@ -131,6 +134,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   it('creates the company with the county code and licence id, reloads the user and lands on /record-application', async () => {
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(null),
+      ...NO_INVITATIONS,
       'GET /api/area/info': ok(regions),
       'POST /api/files/upload': uploadOk,
       'POST /api/companies': ok({ _id: 'company-new', name: '北京示例科技有限公司' }),
@@ -161,6 +165,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   it('a refused creation shows the server message and stays on /join', async () => {
     installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(null),
+      ...NO_INVITATIONS,
       'GET /api/area/info': ok(regions),
       'POST /api/files/upload': uploadOk,
       'POST /api/companies': fail(400, '该统一社会信用代码已注册，请联系该企业管理员邀请您加入'),
@@ -181,6 +186,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
     let latest: JoinRequestRow | null = null;
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': () => ok(latest),
+      ...NO_INVITATIONS,
       'POST /api/companies/join': () => {
         latest = joinRequest();
         return ok({ _id: latest._id, company_name: latest.company_name });
@@ -209,6 +215,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
     let latest: JoinRequestRow | null = joinRequest();
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': () => ok(latest),
+      ...NO_INVITATIONS,
       'DELETE /api/companies/myJoinRequest': () => {
         latest = joinRequest({ status: 3, status_text: '已撤回' });
         return ok(null);
@@ -248,11 +255,59 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   it('an approved request loads the user with its company and goes in', async () => {
     installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(joinRequest({ status: 1, status_text: '已通过' })),
+      ...NO_INVITATIONS,
       'GET /api/user': ok(makeUser({ roles: [1], company_id: 'company-9' })),
     });
     signInWithoutCompany();
     const { location } = renderRoute('/join');
     await waitFor(() => expect(location()).toBe('/record-application'));
     expect(useSessionStore.getState().user?.company_id).toBe('company-9');
+  });
+
+  it('an invitation is shown above the forms: 接受 joins the company and goes in', async () => {
+    const invitation = {
+      _id: '0190a8f0-0000-7000-8000-0000000000bb',
+      company_id: 'company-7',
+      company_name: '邀请方科技有限公司',
+      create_time_str: '2026-03-02 09:00:00',
+    };
+    const network = installFakeNetwork({
+      'GET /api/companies/myJoinRequest': ok(null),
+      'GET /api/companies/myInvitations': ok([invitation]),
+      [`POST /api/companies/myInvitations/${invitation._id}/accept`]: ok({ company_id: 'company-7' }),
+      'GET /api/user': ok(makeUser({ roles: [1], company_id: 'company-7' })),
+    });
+    signInWithoutCompany();
+    const { location } = renderRoute('/join');
+    expect(await screen.findByText('「邀请方科技有限公司」邀请您加入企业')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '创建企业' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '接受「邀请方科技有限公司」的邀请' }));
+    await waitFor(() => expect(location()).toBe('/record-application'));
+    expect(network.callsTo(`POST /api/companies/myInvitations/${invitation._id}/accept`)).toHaveLength(1);
+    expect(useSessionStore.getState().user?.company_id).toBe('company-7');
+  });
+
+  it('拒绝 declines the invitation and it goes away', async () => {
+    const invitation = {
+      _id: '0190a8f0-0000-7000-8000-0000000000cc',
+      company_id: 'company-8',
+      company_name: '不想去有限公司',
+      create_time_str: '2026-03-02 09:00:00',
+    };
+    let declined = false;
+    const network = installFakeNetwork({
+      'GET /api/companies/myJoinRequest': ok(null),
+      'GET /api/companies/myInvitations': () => ok(declined ? [] : [invitation]),
+      [`POST /api/companies/myInvitations/${invitation._id}/decline`]: () => {
+        declined = true;
+        return ok(null);
+      },
+    });
+    signInWithoutCompany();
+    renderRoute('/join');
+    await userEvent.click(await screen.findByRole('button', { name: '拒绝「不想去有限公司」的邀请' }));
+    await waitFor(() => expect(screen.queryByText('「不想去有限公司」邀请您加入企业')).toBeNull());
+    expect(network.callsTo(`POST /api/companies/myInvitations/${invitation._id}/decline`)).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: '加入企业' })).toBeInTheDocument();
   });
 });

@@ -8,8 +8,10 @@ import { getUser } from '@/shared/session/api/get-user';
 import { saveUser } from '@/shared/session/session';
 import { useLogout } from '@/shared/session/use-logout';
 import { myJoinRequestQueryOptions, useMyJoinRequest } from './api/get-my-join-request';
+import { useMyInvitations } from './api/invitations';
 import { useWithdrawJoinRequest } from './api/withdraw-join-request';
 import { CreateCompanyForm } from './components/create-company-form';
+import { Invitations } from './components/invitations';
 import { JoinCompanyForm } from './components/join-company-form';
 
 /** A pending request: the company it waits for and a way to withdraw it. */
@@ -56,13 +58,15 @@ function PendingRequest({ request }: { request: JoinRequestRow }) {
 
 /**
  * /join: an enterprise user without a company creates one (and becomes its administrator) or asks to
- * join one by its invite code. A pending request shows 等待管理员审核 until it is decided.
+ * join one by its invite code. A pending request shows 等待管理员审核 until it is decided. Invitations of
+ * administrators who added the user's phone are shown above, to accept or decline.
  */
 export function JoinPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const latest = useMyJoinRequest();
   const request = latest.data ?? null;
+  const invitations = useMyInvitations().data ?? [];
   const checkedApproval = useRef<string | null>(null);
 
   // Approved while waiting here: the session now has a company, so load it and go in.
@@ -119,6 +123,7 @@ export function JoinPage() {
           </div>
           <Button onClick={logout}>退出登录</Button>
         </Flex>
+        {invitations.length > 0 && <Invitations invitations={invitations} />}
         {body}
       </Card>
     </main>

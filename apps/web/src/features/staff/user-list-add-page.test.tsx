@@ -29,7 +29,7 @@ describe('UserListAddPage (/user-list/add)', { timeout: 60_000 }, () => {
     signIn();
     const network = installFakeNetwork({
       'GET /api/companies/members': membersRoute([admin]),
-      'POST /api/companies/members': ok({ user_id: 'user-new' }),
+      'POST /api/companies/members': ok({ user_id: 'user-new', invited: false }),
     });
     const { location } = renderPage('/user-list/add', <UserListAddPage />);
     await screen.findByRole('heading', { name: '新增员工' });
@@ -44,6 +44,21 @@ describe('UserListAddPage (/user-list/add)', { timeout: 60_000 }, () => {
       phone: '13700000009',
     });
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
+  });
+
+  it('an existing account is invited, not added: the administrator is told it joins once accepted', async () => {
+    signIn();
+    installFakeNetwork({
+      'GET /api/companies/members': membersRoute([admin]),
+      'POST /api/companies/members': ok({ user_id: 'user-old', invited: true }),
+    });
+    const { location } = renderPage('/user-list/add', <UserListAddPage />);
+    await screen.findByRole('heading', { name: '新增员工' });
+    await userEvent.type(within(form()).getByPlaceholderText('请输入姓名'), '老用户');
+    await userEvent.type(within(form()).getByPlaceholderText('请输入手机号'), '13700000010');
+    await userEvent.click(within(form()).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(location()).toBe('/user-list'));
+    expect(await screen.findByText('已向该用户发送邀请，对方接受后加入企业')).toBeInTheDocument();
   });
 
   it('shows the server refusal and stays on the form', async () => {

@@ -26,8 +26,8 @@ export function UserListAddPage() {
 
   const submit = (values: AddMemberValues) =>
     add.mutate(addMemberBody.parse(values), {
-      onSuccess: async () => {
-        message.success('添加成功');
+      onSuccess: async (result) => {
+        message.success(result.invited ? '已向该用户发送邀请，对方接受后加入企业' : '添加成功');
         form.resetFields();
         await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
         await navigate('/user-list');
@@ -69,7 +69,7 @@ export function UserListAddPage() {
           label="手机号"
           name="phone"
           rules={[phoneRule]}
-          extra="已注册的用户将直接加入本企业；未注册的手机号将自动创建账号，员工可使用手机验证码登录。"
+          extra="已注册且未加入企业的用户将收到邀请，接受后加入本企业；未注册的手机号将自动创建账号，员工可使用手机验证码登录。"
         >
           <Input placeholder="请输入手机号" maxLength={11} />
         </Form.Item>

@@ -31,6 +31,7 @@ describe('a message about a record has a way to open it', () => {
     [TemplateKey.RECORD_DECIDED, { kind: 'navigate', label: '查看', to: '/record-application/detail/id-7' }],
     [TemplateKey.JOIN_APPROVED, { kind: 'load', label: '查看', to: '/record-application' }],
     [TemplateKey.MEMBER_ADDED, { kind: 'load', label: '查看', to: '/record-application' }],
+    [TemplateKey.COMPANY_INVITATION, { kind: 'load', label: '去处理', to: '/join' }],
     [TemplateKey.JOIN_REJECTED, { kind: 'load', label: '查看', to: '/join' }],
     [TemplateKey.ADMIN_TRANSFERRED, { kind: 'load', label: '查看', to: '/user-list' }],
     [TemplateKey.COMPANY_STATUS_CHANGED, { kind: 'navigate', label: '查看', to: '/profile' }],

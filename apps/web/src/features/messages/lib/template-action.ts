@@ -29,6 +29,8 @@ export function templateActionOf(message: Pick<Message, 'data'>): TemplateAction
       return { kind: 'load', label: '查看', to: '/record-application' };
     case TemplateKey.JOIN_REJECTED:
       return { kind: 'load', label: '查看', to: '/join' };
+    case TemplateKey.COMPANY_INVITATION:
+      return { kind: 'load', label: '去处理', to: '/join' };
     case TemplateKey.ADMIN_TRANSFERRED:
       return { kind: 'load', label: '查看', to: '/user-list' };
     case TemplateKey.COMPANY_STATUS_CHANGED:
