@@ -3,6 +3,7 @@ import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../../lib/errors.ts';
+import { describedGuard } from '../../plugins/openapi.ts';
 import { permissionKeysOf } from './service.ts';
 
 declare module 'fastify' {
@@ -28,21 +29,22 @@ export const accessPlugin = fp(
 
     app.decorate('requireRoleType', (...portals: RoleTypeId[]) => {
       if (portals.length === 0) throw new Error('requireRoleType: no role type given');
-      return async (req) => {
+      const names = portals.map((p) => roleTypeNames[p]).join('、');
+      return describedGuard(async (req) => {
         const active = activeRole(req);
         if (active === null || !portals.includes(active as RoleTypeId)) {
-          throw forbidden(`仅${portals.map((p) => roleTypeNames[p]).join('、')}可以执行此操作`);
+          throw forbidden(`仅${names}可以执行此操作`);
         }
-      };
+      }, `当前角色须为${names}`);
     });
 
     app.decorate('requirePermission', (portal: RoleTypeId, key: string) => {
       if (!key) throw new Error('requirePermission: no permission key given');
-      return async (req) => {
+      return describedGuard(async (req) => {
         if (activeRole(req) !== portal) throw forbidden(`仅${roleTypeNames[portal]}可以执行此操作`);
         const keys = await permissionKeysOf(app.db, req.auth.userId, portal);
         if (!hasPermission(keys, key)) throw forbidden('没有权限执行此操作');
-      };
+      }, `${roleTypeNames[portal]}，须有权限 ${key}`);
     });
   },
   { name: 'access', dependencies: ['auth'] },

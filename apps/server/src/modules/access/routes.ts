@@ -1,13 +1,19 @@
 import {
   MENU_PORTALS,
   menuBody,
+  menuNode,
+  personalMenus as personalMenusSchema,
   roleBody,
   roleMenusBody,
+  roleRow,
+  userListRow,
   userRolesBody,
   userRoleTypesBody,
 } from '@skill-cert/shared/access';
+import { userInfo } from '@skill-cert/shared/auth';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,35 +64,48 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   const P = RoleType.PLATFORM;
 
-  app.get('/api/user/personalMenus', async (req) => {
-    const active = req.auth.user.activeRoleTypeId;
-    if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
-      return ok({ menus: [], permissions: [] });
-    }
-    return ok(await personalMenus(db, req.auth.userId, active));
-  });
+  app.get(
+    '/api/user/personalMenus',
+    { schema: { response: { 200: envelope(personalMenusSchema) } } },
+    async (req) => {
+      const active = req.auth.user.activeRoleTypeId;
+      if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
+        return ok({ menus: [], permissions: [] });
+      }
+      return ok(await personalMenus(db, req.auth.userId, active));
+    },
+  );
 
   app.get(
     '/api/menus',
-    { preHandler: app.requirePermission(P, 'system:menu:list'), schema: { querystring: portalQuery } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:list'),
+      schema: { querystring: portalQuery, response: { 200: envelope(z.array(menuNode)) } },
+    },
     async (req) => ok(await listMenuTree(db, req.query.portal)),
   );
   app.post(
     '/api/menus',
-    { preHandler: app.requirePermission(P, 'system:menu:add'), schema: { body: menuBody } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:add'),
+      schema: { body: menuBody, response: { 200: envelope(menuNode) } },
+    },
     async (req) => ok(await createMenu(db, req.body), '新增成功'),
   );
   app.patch(
     '/api/menus/:id',
     {
       preHandler: app.requirePermission(P, 'system:menu:edit'),
-      schema: { params: idParams, body: menuBody },
+      schema: { params: idParams, body: menuBody, response: { 200: envelope(menuNode) } },
     },
     async (req) => ok(await updateMenu(db, req.params.id, req.body), '修改成功'),
   );
   app.delete(
     '/api/menus/:id',
-    { preHandler: app.requirePermission(P, 'system:menu:delete'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:delete'),
+      schema: { params: idParams, response: { 200: noData } },
+    },
     async (req) => {
       await deleteMenu(db, req.params.id);
       return ok(null, '删除成功');
@@ -97,25 +116,34 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles',
     {
       preHandler: app.requirePermission(P, 'system:role:list'),
-      schema: { querystring: pageQuery.extend({ portal: portalQuery.shape.portal.optional(), keyword }) },
+      schema: {
+        querystring: pageQuery.extend({ portal: portalQuery.shape.portal.optional(), keyword }),
+        response: { 200: envelope(paged(roleRow)) },
+      },
     },
     async (req) => ok(await listRoles(db, req.query)),
   );
   app.get(
     '/api/roles/:id',
-    { preHandler: app.requirePermission(P, 'system:role:list'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:list'),
+      schema: { params: idParams, response: { 200: envelope(roleRow) } },
+    },
     async (req) => ok(await getRole(db, req.params.id)),
   );
   app.post(
     '/api/roles',
-    { preHandler: app.requirePermission(P, 'system:role:add'), schema: { body: roleBody } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:add'),
+      schema: { body: roleBody, response: { 200: envelope(roleRow) } },
+    },
     async (req) => ok(await createRole(db, req.body), '新增成功'),
   );
   app.patch(
     '/api/roles/:id',
     {
       preHandler: app.requirePermission(P, 'system:role:edit'),
-      schema: { params: idParams, body: roleBody },
+      schema: { params: idParams, body: roleBody, response: { 200: envelope(roleRow) } },
     },
     async (req) => {
       const role = await updateRole(db, req.params.id, req.body);
@@ -125,7 +153,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/roles/:id',
-    { preHandler: app.requirePermission(P, 'system:role:delete'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:delete'),
+      schema: { params: idParams, response: { 200: noData } },
+    },
     async (req) => {
       await permissionsUpdated(await deleteRole(db, req.params.id));
       return ok(null, '删除成功');
@@ -135,7 +166,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles/:id/menus',
     {
       preHandler: app.requirePermission(P, 'system:role:grant'),
-      schema: { params: idParams, body: roleMenusBody },
+      schema: { params: idParams, body: roleMenusBody, response: { 200: envelope(roleRow) } },
     },
     async (req) => {
       await permissionsUpdated(await setRoleMenus(db, req.params.id, req.body.menu_ids));
@@ -152,6 +183,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
           keyword,
           role_type_id: z.coerce.number().int().min(1).max(4).optional(),
         }),
+        response: { 200: envelope(paged(userListRow)) },
       },
     },
     async (req) => {
@@ -164,7 +196,11 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roleTypes',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
-      schema: { params: idParams, body: userRoleTypesBody },
+      schema: {
+        params: idParams,
+        body: userRoleTypesBody,
+        response: { 200: envelope(userInfo.pick({ role_types_info: true })) },
+      },
     },
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
@@ -195,7 +231,11 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roles',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
-      schema: { params: idParams, body: userRolesBody },
+      schema: {
+        params: idParams,
+        body: userRolesBody,
+        response: { 200: envelope(z.object({ roles: z.array(roleRow) })) },
+      },
     },
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');

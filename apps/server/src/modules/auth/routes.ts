@@ -1,12 +1,15 @@
 import {
   changePasswordBody,
   loginCodeBody,
+  loginCodeIssued,
+  loginResult,
   passwordLoginBody,
   phoneLoginBody,
   registerBody,
   resetPasswordBody,
   smsRequestBody,
 } from '@skill-cert/shared/auth';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -47,57 +50,81 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
 
-  app.post('/api/login', { config: publicRoute, schema: { body: passwordLoginBody } }, async (req) => {
-    const { name, password } = req.body;
-    const user = await findUserByAccount(db, name);
-    const key = loginFailureKey(name, user);
-    await assertLoginAllowed(db, key, req.ip);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throw badRequest(await recordLoginFailure(db, key, req.ip));
-    }
-    await clearLoginFailures(db, key);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
+  app.post(
+    '/api/login',
+    { config: publicRoute, schema: { body: passwordLoginBody, response: { 200: envelope(loginResult) } } },
+    async (req) => {
+      const { name, password } = req.body;
+      const user = await findUserByAccount(db, name);
+      const key = loginFailureKey(name, user);
+      await assertLoginAllowed(db, key, req.ip);
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw badRequest(await recordLoginFailure(db, key, req.ip));
+      }
+      await clearLoginFailures(db, key);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
+  );
 
-  app.post('/api/phone/login/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
-    await sendCode(db, sms, req.body.phone, 'login');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/phone/login/sms',
+    { config: smsRoute, schema: { body: smsRequestBody, response: { 200: noData } } },
+    async (req) => {
+      if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
+      await sendCode(db, sms, req.body.phone, 'login');
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/api/phone/login', { config: publicRoute, schema: { body: phoneLoginBody } }, async (req) => {
-    const { phone, verify_code } = req.body;
-    const user = await findUserByPhone(db, phone);
-    if (!user) throw badRequest('该手机号未注册');
-    await consumeCode(db, phone, 'login', verify_code);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
+  app.post(
+    '/api/phone/login',
+    { config: publicRoute, schema: { body: phoneLoginBody, response: { 200: envelope(loginResult) } } },
+    async (req) => {
+      const { phone, verify_code } = req.body;
+      const user = await findUserByPhone(db, phone);
+      if (!user) throw badRequest('该手机号未注册');
+      await consumeCode(db, phone, 'login', verify_code);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
+  );
 
-  app.post('/api/register/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (await findUserByPhone(db, req.body.phone)) throw badRequest('该手机号已注册，请直接登录');
-    await sendCode(db, sms, req.body.phone, 'register');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/register/sms',
+    { config: smsRoute, schema: { body: smsRequestBody, response: { 200: noData } } },
+    async (req) => {
+      if (await findUserByPhone(db, req.body.phone)) throw badRequest('该手机号已注册，请直接登录');
+      await sendCode(db, sms, req.body.phone, 'register');
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/api/register', { config: publicRoute, schema: { body: registerBody } }, async (req) => {
-    const { name, phone, email, password, verify_code } = req.body;
-    if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
-    if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
-    await consumeCode(db, phone, 'register', verify_code);
-    // A new account is an enterprise user without a company: it lands on /join.
-    const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
-    return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
-  });
+  app.post(
+    '/api/register',
+    { config: publicRoute, schema: { body: registerBody, response: { 200: envelope(loginResult) } } },
+    async (req) => {
+      const { name, phone, email, password, verify_code } = req.body;
+      if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
+      if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
+      await consumeCode(db, phone, 'register', verify_code);
+      // A new account is an enterprise user without a company: it lands on /join.
+      const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
+      return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
+    },
+  );
 
-  app.post('/api/resetPassword/sms', { config: smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
-    await sendCode(db, sms, req.body.phone, 'resetPassword');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/resetPassword/sms',
+    { config: smsRoute, schema: { body: smsRequestBody, response: { 200: noData } } },
+    async (req) => {
+      if (!(await findUserByPhone(db, req.body.phone))) throw badRequest('该手机号未注册');
+      await sendCode(db, sms, req.body.phone, 'resetPassword');
+      return ok(null, '验证码已发送');
+    },
+  );
 
   app.post(
     '/api/resetPassword',
-    { config: publicRoute, schema: { body: resetPasswordBody } },
+    { config: publicRoute, schema: { body: resetPasswordBody, response: { 200: noData } } },
     async (req) => {
       const { phone, verify_code, password } = req.body;
       const user = await findUserByPhone(db, phone);
@@ -112,36 +139,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch('/api/login', { schema: { body: changePasswordBody } }, async (req) => {
-    const user = await findUserById(db, req.auth.userId);
-    // An account added by phone (staff) signs in by SMS code and has no password to check against.
-    if (user && !user.passwordHash) throw badRequest(NO_PASSWORD_MESSAGE);
-    if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
-      throw badRequest('原密码错误');
-    if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');
-    await db.transaction(async (tx) => {
-      await setPassword(tx, user.id, req.body.password);
-      await revokeAllSessions(tx, user.id);
-    });
-    return ok(null, '密码已修改，请重新登录');
-  });
-
-  app.post('/api/loginCode', { config: publicRoute, schema: { body: loginCodeBody } }, async (req) => {
-    const user = await consumeLoginCode(db, req.body.code);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
-
-  // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
-  app.post('/api/loginCode/issue', async (req) =>
-    ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
+  app.patch(
+    '/api/login',
+    { schema: { body: changePasswordBody, response: { 200: noData } } },
+    async (req) => {
+      const user = await findUserById(db, req.auth.userId);
+      // An account added by phone (staff) signs in by SMS code and has no password to check against.
+      if (user && !user.passwordHash) throw badRequest(NO_PASSWORD_MESSAGE);
+      if (!user || !(await verifyPassword(user.passwordHash, req.body.old_password)))
+        throw badRequest('原密码错误');
+      if (req.body.old_password === req.body.password) throw badRequest('新密码不能与原密码相同');
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, req.body.password);
+        await revokeAllSessions(tx, user.id);
+      });
+      return ok(null, '密码已修改，请重新登录');
+    },
   );
 
-  app.delete('/api/logout', async (req) => {
+  app.post(
+    '/api/loginCode',
+    { config: publicRoute, schema: { body: loginCodeBody, response: { 200: envelope(loginResult) } } },
+    async (req) => {
+      const user = await consumeLoginCode(db, req.body.code);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
+  );
+
+  // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
+  app.post(
+    '/api/loginCode/issue',
+    { schema: { response: { 200: envelope(loginCodeIssued) } } },
+    async (req) => ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
+  );
+
+  app.delete('/api/logout', { schema: { response: { 200: noData } } }, async (req) => {
     await revokeSession(db, req.auth.sessionId);
     return ok(null, '已退出登录');
   });
 
-  app.get('/api/refresh', async (req) =>
+  app.get('/api/refresh', { schema: { response: { 200: envelope(loginResult) } } }, async (req) =>
     ok(await refreshSession(db, tokens, req.auth.userId, req.auth.sessionId)),
   );
 };

@@ -28,6 +28,7 @@ export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorO
   const enterpriseRole = app.requireRoleType(RoleType.ENTERPRISE);
 
   await app.register(async (newcomers) => {
+    describeCallers(newcomers, '企业端（有无企业均可，企业不得冻结）');
     newcomers.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(newcomers, req, reply);
       // One whose company is frozen gets the notice here too, as on every enterprise screen.
@@ -38,6 +39,7 @@ export async function enterpriseDoor(app: FastifyInstance, opts: EnterpriseDoorO
 
   await app.register(async (members) => {
     members.decorateRequest('company', null as unknown as CompanyScope);
+    describeCallers(members, '企业端，须已加入企业且企业未冻结（企业取自会话）');
     members.addHook('preValidation', async (req, reply) => {
       await enterpriseRole.call(members, req, reply);
       req.company = await companyOfCaller(app, req);
@@ -54,4 +56,11 @@ async function companyOfCaller(app: FastifyInstance, req: FastifyRequest): Promi
   if (!found.active) throw FROZEN_NOTICE();
   if (!found.role) throw forbidden(NO_COMPANY);
   return companyScope(companyId, found.role);
+}
+
+/** Names the door's callers in the OpenAPI description of each route behind it. */
+function describeCallers(scope: FastifyInstance, caller: string) {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, caller };
+  });
 }

@@ -1,23 +1,31 @@
 import {
   addMemberBody,
+  companyInfo,
   contactInfoBody,
   createCompanyBody,
   enNameBody,
+  inviteCodeInfo,
   joinCompanyBody,
+  joinRequestRow,
   logoBody,
   makeAdminBody,
+  memberRow,
   newAdminSmsBody,
   rejectBody,
   subNameBody,
+  uploadPermission,
 } from '@skill-cert/shared/company';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { platformCompanyDetail as platformCompanyDetailSchema } from '@skill-cert/shared/recordApplication';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { describedGuard } from '../../plugins/openapi.ts';
 import { assignToCompany } from '../files/service.ts';
 import { issueUploadToken } from '../files/uploadTokens.ts';
 import { applicationCounts } from '../records/service.ts';
@@ -58,25 +66,42 @@ const JOIN_CATEGORY = '企业通知';
 export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.post('/api/companies', { schema: { body: createCompanyBody } }, async (req) => {
-    if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
-    const company = await createCompany(db, req.auth.userId, req.body);
-    return ok(toCompanyInfo(company), '企业创建成功');
-  });
+  app.post(
+    '/api/companies',
+    { schema: { body: createCompanyBody, response: { 200: envelope(companyInfo) } } },
+    async (req) => {
+      if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
+      const company = await createCompany(db, req.auth.userId, req.body);
+      return ok(toCompanyInfo(company), '企业创建成功');
+    },
+  );
 
-  app.post('/api/companies/join', { schema: { body: joinCompanyBody } }, async (req) => {
-    const { request, company } = await requestToJoin(
-      db,
-      req.auth.userId,
-      req.auth.user.companyId,
-      req.body.code,
-    );
-    return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
-  });
+  app.post(
+    '/api/companies/join',
+    {
+      schema: {
+        body: joinCompanyBody,
+        response: { 200: envelope(z.object({ _id: z.string(), company_name: z.string() })) },
+      },
+    },
+    async (req) => {
+      const { request, company } = await requestToJoin(
+        db,
+        req.auth.userId,
+        req.auth.user.companyId,
+        req.body.code,
+      );
+      return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
+    },
+  );
 
-  app.get('/api/companies/myJoinRequest', async (req) => ok(await myLatestJoinRequest(db, req.auth.userId)));
+  app.get(
+    '/api/companies/myJoinRequest',
+    { schema: { response: { 200: envelope(joinRequestRow.nullable()) } } },
+    async (req) => ok(await myLatestJoinRequest(db, req.auth.userId)),
+  );
 
-  app.delete('/api/companies/myJoinRequest', async (req) => {
+  app.delete('/api/companies/myJoinRequest', { schema: { response: { 200: noData } } }, async (req) => {
     await withdrawMyRequest(db, req.auth.userId);
     return ok(null, '已撤回加入申请');
   });
@@ -89,27 +114,42 @@ export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
 export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // Administrator only; runs after the door, so `req.company` is set.
-  const admin = { preHandler: async (req: FastifyRequest) => assertCompanyAdmin(req.company) };
+  const admin = {
+    preHandler: describedGuard(
+      async (req: FastifyRequest) => assertCompanyAdmin(req.company),
+      '须为本企业管理员',
+    ),
+  };
 
-  app.get('/api/companies/getInitiateCode', admin, async (req) => ok(await inviteCode(db, req.company)));
+  app.get(
+    '/api/companies/getInitiateCode',
+    { ...admin, schema: { response: { 200: envelope(inviteCodeInfo) } } },
+    async (req) => ok(await inviteCode(db, req.company)),
+  );
 
   // Spec §7: short-lived upload permission for the company's files; with local storage, a signed,
   // single-use upload URL on this server (POST /api/files/upload/signed/{token}).
-  app.get('/api/companies/stsToken', async (req) =>
-    ok(await issueUploadToken(db, req.auth.userId, req.company.id)),
+  app.get(
+    '/api/companies/stsToken',
+    { schema: { response: { 200: envelope(uploadPermission) } } },
+    async (req) => ok(await issueUploadToken(db, req.auth.userId, req.company.id)),
   );
 
-  app.get('/api/companies/switchInitiateStatus', admin, async (req) => {
-    const result = await switchInitiateStatus(db, req.company);
-    return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
-  });
+  app.get(
+    '/api/companies/switchInitiateStatus',
+    { ...admin, schema: { response: { 200: envelope(inviteCodeInfo) } } },
+    async (req) => {
+      const result = await switchInitiateStatus(db, req.company);
+      return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
+    },
+  );
 
   const settings = <T extends z.ZodType>(
     path: string,
     body: T,
     values: (b: z.infer<T>) => Record<string, unknown>,
   ) =>
-    app.patch(path, { ...admin, schema: { body } }, async (req) =>
+    app.patch(path, { ...admin, schema: { body, response: { 200: envelope(companyInfo) } } }, async (req) =>
       ok(toCompanyInfo(await updateCompany(db, req.company.id, values(req.body as z.infer<T>))), '保存成功'),
     );
   settings('/api/companies/updateContactInfo', contactInfoBody, (b) => ({
@@ -119,15 +159,19 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   settings('/api/companies/updateSubName', subNameBody, (b) => ({ subName: b.sub_name }));
   settings('/api/companies/updateEnName', enNameBody, (b) => ({ enName: b.en_name }));
-  app.patch('/api/companies/updateLogo', { ...admin, schema: { body: logoBody } }, async (req) => {
-    const companyId = req.company.id;
-    // The logo becomes the company's file, so every member sees it.
-    const company = await db.transaction(async (tx) => {
-      await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
-      return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
-    });
-    return ok(toCompanyInfo(company), '保存成功');
-  });
+  app.patch(
+    '/api/companies/updateLogo',
+    { ...admin, schema: { body: logoBody, response: { 200: envelope(companyInfo) } } },
+    async (req) => {
+      const companyId = req.company.id;
+      // The logo becomes the company's file, so every member sees it.
+      const company = await db.transaction(async (tx) => {
+        await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
+        return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
+      });
+      return ok(toCompanyInfo(company), '保存成功');
+    },
+  );
 
   app.get(
     '/api/companies/joinRequests',
@@ -138,6 +182,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z.coerce.number().int().min(0).max(3).optional(),
           keyword: z.string().trim().optional(),
         }),
+        response: { 200: envelope(paged(joinRequestRow)) },
       },
     },
     async (req) => {
@@ -148,7 +193,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/joinRequests/:id/approve',
-    { ...admin, schema: { params: requestParams } },
+    { ...admin, schema: { params: requestParams, response: { 200: noData } } },
     async (req) => {
       const { userId, companyName } = await decideJoinRequest(
         db,
@@ -171,7 +216,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/joinRequests/:id/reject',
-    { ...admin, schema: { params: requestParams, body: rejectBody } },
+    { ...admin, schema: { params: requestParams, body: rejectBody, response: { 200: noData } } },
     async (req) => {
       const { userId, companyName } = await decideJoinRequest(
         db,
@@ -195,28 +240,40 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies/members',
-    { schema: { querystring: pageQuery.extend({ keyword: z.string().trim().optional() }) } },
+    {
+      schema: {
+        querystring: pageQuery.extend({ keyword: z.string().trim().optional() }),
+        response: { 200: envelope(paged(memberRow)) },
+      },
+    },
     async (req) => {
       const { list, total } = await listMembers(db, req.company, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post('/api/companies/members', { ...admin, schema: { body: addMemberBody } }, async (req) => {
-    const user = await addMemberByPhone(db, req.company, req.body);
-    const company = await findCompany(db, req.company.id);
-    await app.messenger.toUsers([user.id], {
-      category: JOIN_CATEGORY,
-      content: `您已被添加为「${company?.name}」的成员`,
-      relatedId: req.company.id,
-      templateKey: TemplateKey.MEMBER_ADDED,
-    });
-    return ok({ user_id: user.id }, '添加成功');
-  });
+  app.post(
+    '/api/companies/members',
+    {
+      ...admin,
+      schema: { body: addMemberBody, response: { 200: envelope(z.object({ user_id: z.string() })) } },
+    },
+    async (req) => {
+      const user = await addMemberByPhone(db, req.company, req.body);
+      const company = await findCompany(db, req.company.id);
+      await app.messenger.toUsers([user.id], {
+        category: JOIN_CATEGORY,
+        content: `您已被添加为「${company?.name}」的成员`,
+        relatedId: req.company.id,
+        templateKey: TemplateKey.MEMBER_ADDED,
+      });
+      return ok({ user_id: user.id }, '添加成功');
+    },
+  );
 
   app.delete(
     '/api/companies/members/:userId',
-    { ...admin, schema: { params: memberParams } },
+    { ...admin, schema: { params: memberParams, response: { 200: noData } } },
     async (req) => {
       await removeMember(db, req.company, req.params.userId);
       return ok(null, '已移除');
@@ -224,16 +281,20 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
-  app.post('/api/newAdmin/sms', { ...admin, schema: { body: newAdminSmsBody } }, async (req) => {
-    if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
-    const target = await memberUser(db, req.company, req.body.user_id);
-    await sendCode(db, app.sms, target.phone, 'newAdmin');
-    return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
-  });
+  app.post(
+    '/api/newAdmin/sms',
+    { ...admin, schema: { body: newAdminSmsBody, response: { 200: noData } } },
+    async (req) => {
+      if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
+      const target = await memberUser(db, req.company, req.body.user_id);
+      await sendCode(db, app.sms, target.phone, 'newAdmin');
+      return ok(null, `验证码已发送至 ${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`);
+    },
+  );
 
   app.post(
     '/api/companies/members/:userId/makeAdmin',
-    { ...admin, schema: { params: memberParams, body: makeAdminBody } },
+    { ...admin, schema: { params: memberParams, body: makeAdminBody, response: { 200: noData } } },
     async (req) => {
       if (req.params.userId === req.auth.userId) throw badRequest(ALREADY_ADMIN);
       const target = await memberUser(db, req.company, req.params.userId);
@@ -272,6 +333,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
             .optional(),
           status: z.coerce.number().int().min(0).max(1).optional(),
         }),
+        response: { 200: envelope(paged(companyInfo)) },
       },
     },
     async (req) => {
@@ -283,7 +345,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // A company's record, every administrator, member and filing counts.
   app.get(
     '/api/platform/companies/:id',
-    { preHandler: platform('platform:company:list'), schema: { params: idParams } },
+    {
+      preHandler: platform('platform:company:list'),
+      schema: { params: idParams, response: { 200: envelope(platformCompanyDetailSchema) } },
+    },
     async (req) =>
       ok({
         ...(await platformCompanyDetail(db, req.params.id)),
@@ -297,7 +362,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/platform/companies/:id/${action}`,
-      { preHandler: platform('platform:company:freeze'), schema: { params: idParams } },
+      {
+        preHandler: platform('platform:company:freeze'),
+        schema: { params: idParams, response: { 200: noData } },
+      },
       async (req) => {
         if (!(await findCompany(db, req.params.id))) throw notFound('企业不存在');
         const { name, memberIds } = await setCompanyStatus(db, req.params.id, status);
@@ -315,12 +383,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // A company's record: its own members, or the platform with 企业管理 (platform:company:list). Anyone else:
   // 404, as if it did not exist.
   const platformCompanyReader = platform('platform:company:list');
-  app.get('/api/companies/:id', { schema: { params: idParams } }, async (req, reply) => {
-    if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
-      await platformCompanyReader.call(app, req, reply);
-    else if (req.auth.user.companyId !== req.params.id) throw notFound('企业不存在');
-    const company = await findCompany(db, req.params.id);
-    if (!company) throw notFound('企业不存在');
-    return ok(toCompanyInfo(company));
-  });
+  app.get(
+    '/api/companies/:id',
+    { schema: { params: idParams, response: { 200: envelope(companyInfo) } } },
+    async (req, reply) => {
+      if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
+        await platformCompanyReader.call(app, req, reply);
+      else if (req.auth.user.companyId !== req.params.id) throw notFound('企业不存在');
+      const company = await findCompany(db, req.params.id);
+      if (!company) throw notFound('企业不存在');
+      return ok(toCompanyInfo(company));
+    },
+  );
 };

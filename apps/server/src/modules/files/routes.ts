@@ -1,4 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
+import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
+import { uploadedFile } from '@skill-cert/shared/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -10,6 +12,7 @@ import {
   type FileKind,
   IMAGE_KINDS,
   KIND_HEAD_BYTES,
+  mimeOf,
   uploadLimitOf,
 } from './fileType.ts';
 import { readableFile, storeUpload } from './service.ts';
@@ -88,6 +91,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           type: z.enum(['image', 'any'], { error: '文件类别只能是 image 或 any' }).default('any'),
         }),
+        response: { 200: envelope(uploadedFile) },
       },
     },
     async (req) => {
@@ -111,7 +115,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/upload/signed/:token',
     {
       config: { public: true },
-      schema: { params: z.object({ token: z.string().min(20, '上传链接无效').max(100, '上传链接无效') }) },
+      schema: {
+        params: z.object({ token: z.string().min(20, '上传链接无效').max(100, '上传链接无效') }),
+        response: { 200: envelope(uploadedFile) },
+      },
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
@@ -139,6 +146,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.string().uuid('文件不存在或已删除') }),
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: fileAnswer('文件内容，类型为上传时识别的类型', ...new Set(Object.values(mimeOf))) },
       },
     },
     async (req, reply) => {

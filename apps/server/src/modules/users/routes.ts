@@ -1,4 +1,5 @@
-import { switchRoleTypeBody } from '@skill-cert/shared/auth';
+import { switchRoleTypeBody, userInfo } from '@skill-cert/shared/auth';
+import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -10,13 +11,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   // The guard has already loaded the user and its role types.
-  app.get('/api/user', async (req) =>
+  app.get('/api/user', { schema: { response: { 200: envelope(userInfo) } } }, async (req) =>
     ok(toUserInfo(req.auth.user, req.auth.roleTypeIds, req.auth.companyRole)),
   );
 
-  app.patch('/api/user/switchRoleType', { schema: { body: switchRoleTypeBody } }, async (req) => {
-    if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))
-      throw forbidden('您没有该角色的权限');
-    return ok(await currentUserInfo(db, req.auth.userId), '切换成功');
-  });
+  app.patch(
+    '/api/user/switchRoleType',
+    { schema: { body: switchRoleTypeBody, response: { 200: envelope(userInfo.nullable()) } } },
+    async (req) => {
+      if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))
+        throw forbidden('您没有该角色的权限');
+      return ok(await currentUserInfo(db, req.auth.userId), '切换成功');
+    },
+  );
 };
