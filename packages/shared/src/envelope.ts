@@ -38,14 +38,14 @@ export function httpStatusOf(code: number): number {
  * web app's request helpers infer their types from the same schema).
  */
 export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
+  z.object({ code: z.number(), message: z.string(), data });
 
 /** A success answer without data (`data: null`). */
 export const noData = envelope(z.null());
 
 /** Every failure (4xx, 5xx, and code 61 on HTTP 200): a Chinese message, `data` null or the details. */
 export const errorEnvelope = z
-  .object({ code: z.number().int(), message: z.string(), data: z.unknown() })
+  .object({ code: z.number(), message: z.string(), data: z.unknown() })
   .meta({ id: 'ErrorEnvelope', description: '失败的应答：message 为中文说明（400 时指明字段）' });
 
 /**
