@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { ApiCode } from '@skill-cert/shared/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -35,9 +35,11 @@ import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { configPlugin } from './plugins/config.ts';
+import { contractPlugin } from './plugins/contract.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, type ZodIssueLike, zodIssueText } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type SmsProvider, smsPlugin } from './plugins/sms.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -78,11 +80,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     else app.log.error({ err }, 'server error');
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // Every route with its declared access (lib/route-access.ts): the authorization matrix and the fuzz tests read it.
+  // Every route with its declared access (lib/route-access.ts): the authorization matrix, the fuzz and contract
+  // tests and the OpenAPI document read it.
   collectRoutes(app);
 
   await app.register(configPlugin, { config });
+  // Before any route: every answer's schema, the failure envelope, the OpenAPI document.
+  await app.register(contractPlugin);
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: options.database });

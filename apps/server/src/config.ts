@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
   RENDER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   PUBLIC_URL: z.string().url('PUBLIC_URL 应为完整网址，如 https://cert.example.com').optional(),
+  API_DOCS: z.enum(['0', '1', 'true', 'false']).default('0'),
+  VALIDATE_RESPONSES: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 export type SmsProviderName = z.infer<typeof envSchema>['SMS_PROVIDER'] | 'memory';
@@ -59,6 +61,10 @@ export interface AppConfig {
   renderThreads: number;
   /** Base of the links printed on certificates (the QR code to /information-link/{id}), without a trailing slash. */
   publicUrl: string;
+  /** Serve the OpenAPI document (`/api/openapi.json`) and its page (`/api/docs`), both public. */
+  apiDocs: boolean;
+  /** Check every JSON answer against its route's response schema (tests; costs CPU, docs/decisions.md). */
+  validateResponses: boolean;
 }
 
 const truthy = (v: string) => v === '1' || v === 'true';
@@ -89,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
     renderThreads: e.RENDER_THREADS ?? availableParallelism(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    apiDocs: truthy(e.API_DOCS),
+    validateResponses: truthy(e.VALIDATE_RESPONSES),
   };
 }
 
@@ -134,6 +142,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxConnections: null,
     renderThreads: 2,
     publicUrl: 'http://localhost:3000',
+    apiDocs: true,
+    validateResponses: true,
     ...overrides,
   };
 }

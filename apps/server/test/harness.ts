@@ -3,12 +3,13 @@ import type { LoginResult } from '@skill-cert/shared/auth';
 import type { Envelope } from '@skill-cert/shared/envelope';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, testConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
 import { ensureRoleTypes } from '../src/modules/users/service.ts';
+import { takeContractViolations } from '../src/plugins/contract.ts';
 import { MemorySmsProvider } from '../src/plugins/sms.ts';
 
 /**
@@ -69,6 +70,11 @@ export function useTestApp(
     await ensureRoleTypes(ctx.database.db);
     await seedDemoData(ctx.database.db);
     ctx.sms.sent.length = 0;
+  });
+  // An answer that left without matching its route's response schema fails the test that caused it.
+  afterEach(() => {
+    const violations = takeContractViolations();
+    if (violations.length) throw new Error(violations.join('\n'));
   });
   afterAll(async () => {
     await ctx.app?.close();

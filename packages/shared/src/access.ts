@@ -9,35 +9,41 @@ export const MENU_PORTALS = [2, 3, 4] as const;
 export type MenuPortal = (typeof MENU_PORTALS)[number];
 
 /** One node of `GET /api/user/personalMenus` and of the platform's menu tree. */
-export interface MenuNode {
-  _id: string;
-  parent_id: string | null;
-  portal: MenuPortal;
-  type: MenuTypeValue;
-  name: string;
-  icon: string | null;
-  /** Permission key, e.g. `system:role:grant`. */
-  key: string | null;
-  /** 'Layout' marks a grouping node. */
-  front_route_path: string | null;
-  front_route_name: string | null;
-  /** Page component key the web app maps to a page. */
-  front_route_addr: string | null;
-  redirect_url: string | null;
-  /** 1 hidden. */
-  whether_hidden: 0 | 1;
-  /** 0 not cached. */
-  whether_cache: 0 | 1;
-  sort: number;
-  children: MenuNode[];
-}
+export const menuNode = z
+  .object({
+    _id: z.string(),
+    parent_id: z.string().nullable(),
+    portal: z.literal(MENU_PORTALS),
+    type: z.literal([MenuType.DIRECTORY, MenuType.PAGE, MenuType.BUTTON]),
+    name: z.string(),
+    icon: z.string().nullable(),
+    /** Permission key, e.g. `system:role:grant`. */
+    key: z.string().nullable(),
+    /** 'Layout' marks a grouping node. */
+    front_route_path: z.string().nullable(),
+    front_route_name: z.string().nullable(),
+    /** Page component key the web app maps to a page. */
+    front_route_addr: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+    /** 1 hidden. */
+    whether_hidden: z.literal([0, 1]),
+    /** 0 not cached. */
+    whether_cache: z.literal([0, 1]),
+    sort: z.number(),
+    get children(): z.ZodArray<typeof menuNode> {
+      return z.array(menuNode);
+    },
+  })
+  .meta({ id: 'MenuNode' });
+export type MenuNode = z.infer<typeof menuNode>;
 
 /** `GET /api/user/personalMenus`: the active role type's tree for this user and the keys it holds. */
-export interface PersonalMenus {
-  menus: MenuNode[];
+export const personalMenus = z.object({
+  menus: z.array(menuNode),
   /** Keys of granted buttons and hidden menus; `*:*:*` for a role that holds everything. */
-  permissions: string[];
-}
+  permissions: z.array(z.string()),
+});
+export type PersonalMenus = z.infer<typeof personalMenus>;
 
 const optionalText = (max: number, label: string) =>
   z
@@ -130,12 +136,27 @@ export const userRolesBody = z.object({
   role_ids: z.array(z.string().uuid('角色不存在'), { error: '请选择角色' }).max(200, '角色过多'),
 });
 
-export interface RoleRow {
-  _id: string;
-  portal: MenuPortal;
-  name: string;
-  remark: string | null;
-  permission_all: 0 | 1;
-  menu_ids?: string[];
-  create_time_str: string;
-}
+export const roleRow = z.object({
+  _id: z.string(),
+  portal: z.literal(MENU_PORTALS),
+  name: z.string(),
+  remark: z.string().nullable(),
+  permission_all: z.literal([0, 1]),
+  menu_ids: z.array(z.string()).optional(),
+  create_time_str: z.string(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+
+/** A user of the platform's user administration, with the roles they hold. */
+export const userListRow = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  company_id: z.string().nullable(),
+  status: z.number(),
+  role_types_info: z.array(z.literal([1, 2, 3, 4])),
+  create_time_str: z.string(),
+  roles: z.array(roleRow),
+});
+export type UserListRow = z.infer<typeof userListRow>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRoleTypeId, type RoleTypeId } from './roles.ts';
+import { isRoleTypeId } from './roles.ts';
 
 /** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */
 /** A mainland mobile number; the messages name the field. */
@@ -59,41 +59,46 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export interface RoleTypeInfo {
-  _id: RoleTypeId;
-  name: string;
-}
+const roleTypeId = z.literal([1, 2, 3, 4]);
+export const roleTypeInfo = z.object({ _id: roleTypeId, name: z.string() });
+export type RoleTypeInfo = z.infer<typeof roleTypeInfo>;
 
 /** `GET /api/user` and the user part of the login answer (spec §3 Session/user). */
-export interface UserInfo {
-  _id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  avatar: string | null;
-  introduction: string | null;
-  company_id: string | null;
+export const userInfo = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  introduction: z.string().nullable(),
+  company_id: z.string().nullable(),
   /** The user's role in that company: 1 管理员, 2 成员; null without a company. */
-  company_role: 1 | 2 | null;
-  active_role_type_id: RoleTypeId | null;
-  active_role_type_info: RoleTypeInfo | null;
+  company_role: z.literal([1, 2]).nullable(),
+  active_role_type_id: roleTypeId.nullable(),
+  active_role_type_info: roleTypeInfo.nullable(),
   /** Every role type the user holds. */
-  role_type_info: RoleTypeInfo[];
+  role_type_info: z.array(roleTypeInfo),
   /** The ids of `role_type_info`. */
-  role_types_info: RoleTypeId[];
-}
+  role_types_info: z.array(roleTypeId),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
 /** Answer of every login (password, SMS code, login code, register) and of `GET /api/refresh`. */
-export interface LoginResult extends UserInfo {
-  token: string;
-  token_type: 'Bearer';
-  access_token: string;
+export const loginResult = userInfo.extend({
+  token: z.string(),
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
   /** Lifetime of the token, in minutes. */
-  expires_in: number;
-}
+  expires_in: z.number(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
 
-export interface PrivacyAgreement {
-  title: string;
-  content: string;
-  update_time_str: string;
-}
+export const privacyAgreement = z.object({
+  title: z.string(),
+  content: z.string(),
+  update_time_str: z.string(),
+});
+export type PrivacyAgreement = z.infer<typeof privacyAgreement>;
+
+/** `POST /api/loginCode/issue`: a single-use code for /auth-redirect, valid `expires_in` seconds. */
+export const loginCodeIssued = z.object({ code: z.string(), expires_in: z.number() });

@@ -84,58 +84,60 @@ export const CompanyType = { ENTERPRISE: 1, INSTITUTION: 2 } as const;
 export type CompanyTypeValue = (typeof CompanyType)[keyof typeof CompanyType];
 export const companyTypeText: Record<number, string> = { 1: '企业', 2: '培训评价机构' };
 
-export interface CompanyInfo {
-  _id: string;
-  name: string;
+const companyFile = z.object({ file_id: z.string(), webPath: z.string() }).nullable();
+export const companyInfo = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** 1 企业, 2 培训评价机构. */
-  type: CompanyTypeValue;
-  type_text: string;
-  credit_code: string | null;
-  sub_name: string | null;
-  en_name: string | null;
-  region_code: string | null;
-  region_names: string[];
-  address: string | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  contact_email: string | null;
-  licence_file: { file_id: string; webPath: string } | null;
-  logo_file: { file_id: string; webPath: string } | null;
+  type: z.literal([CompanyType.ENTERPRISE, CompanyType.INSTITUTION]),
+  type_text: z.string(),
+  credit_code: z.string().nullable(),
+  sub_name: z.string().nullable(),
+  en_name: z.string().nullable(),
+  region_code: z.string().nullable(),
+  region_names: z.array(z.string()),
+  address: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  licence_file: companyFile,
+  logo_file: companyFile,
   /** 1 正常, 0 已冻结. */
-  status: 0 | 1;
-  create_time_str: string;
-}
+  status: z.literal([0, 1]),
+  create_time_str: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
 
-export interface JoinRequestRow {
-  _id: string;
-  company_id: string;
-  company_name: string;
-  user_id: string;
-  user_name: string;
-  user_phone: string;
-  status: number;
-  status_text: string;
-  reason: string | null;
-  create_time_str: string;
-  decide_time_str: string | null;
-}
+export const joinRequestRow = z.object({
+  _id: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_phone: z.string(),
+  status: z.number(),
+  status_text: z.string(),
+  reason: z.string().nullable(),
+  create_time_str: z.string(),
+  decide_time_str: z.string().nullable(),
+});
+export type JoinRequestRow = z.infer<typeof joinRequestRow>;
 
 /** An invitation to join a company (an administrator added the person's phone): 0 pending, 1 accepted, 2 declined, 3 void. */
 export const InvitationStatus = { PENDING: 0, ACCEPTED: 1, DECLINED: 2, VOID: 3 } as const;
 
 /** A pending invitation as the invited person sees it on /join. */
-export interface CompanyInvitation {
-  _id: string;
-  company_id: string;
-  company_name: string;
-  create_time_str: string;
-}
+export const companyInvitation = z.object({
+  _id: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  create_time_str: z.string(),
+});
+export type CompanyInvitation = z.infer<typeof companyInvitation>;
 
 /** `POST /api/companies/members`: the person was invited (an existing account) or created in the company. */
-export interface AddMemberResult {
-  user_id: string;
-  invited: boolean;
-}
+export const memberAdded = z.object({ user_id: z.string(), invited: z.boolean() });
+export type AddMemberResult = z.infer<typeof memberAdded>;
 
 export const addMemberBody = z.object({
   name: z
@@ -153,13 +155,28 @@ export const newAdminSmsBody = z.object({
   user_id: z.string({ error: '请选择新管理员' }).uuid('请选择新管理员'),
 });
 
-export interface MemberRow {
-  user_id: string;
-  name: string;
-  phone: string;
+export const memberRow = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  phone: z.string(),
   /** 1 管理员, 2 成员. */
-  role: number;
-  role_text: string;
-  joined_time_str: string;
-}
+  role: z.number(),
+  role_text: z.string(),
+  joined_time_str: z.string(),
+});
+export type MemberRow = z.infer<typeof memberRow>;
 export const companyRoleText: Record<number, string> = { 1: '管理员', 2: '成员' };
+
+/** The invite code of the caller's company and whether joining by it is open (1). */
+export const inviteCodeInfo = z.object({ initiate_code: z.string(), initiate_status: z.number() });
+export type InviteCode = z.infer<typeof inviteCodeInfo>;
+/** `GET /api/companies/stsToken`: a signed, single-use upload URL. */
+export const uploadPermission = z.object({
+  /** POST a multipart `file` here, without the Authorization header, once. */
+  upload_url: z.string(),
+  method: z.literal('POST'),
+  field: z.literal('file'),
+  expire_seconds: z.number(),
+  expires_at: z.string(),
+});
+export type UploadPermission = z.infer<typeof uploadPermission>;

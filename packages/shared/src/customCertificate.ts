@@ -21,30 +21,35 @@ export const pageSizesMm: Record<PageSizeValue, { width: number; height: number 
   A5: { width: 148, height: 210 },
   B5: { width: 176, height: 250 },
 };
-export type Orientation = 'portrait' | 'landscape';
-export type Align = 'left' | 'center' | 'right';
+export const orientation = z.enum(['portrait', 'landscape']);
+export type Orientation = z.infer<typeof orientation>;
+export const align = z.enum(['left', 'center', 'right']);
+export type Align = z.infer<typeof align>;
+const zeroOne = z.literal([0, 1]);
+const blankType = z.literal([BlankType.TEXT, BlankType.IMAGE]);
 
 /** A blank's geometry is in fractions of the page (0..1) from the top-left corner, so it holds at any scale. */
-export interface TemplateBlank {
-  _id: string;
+export const templateBlank = z.object({
+  _id: z.string(),
   /** Machine name, unique in a template: the spreadsheet column key and the reCreate name. */
-  name: string;
+  name: z.string(),
   /** Chinese label: the spreadsheet header and the form label. */
-  cn_name: string;
+  cn_name: z.string(),
   /** 1 required, 0 optional (spec §3). */
-  required: 0 | 1;
-  blank_type: BlankTypeValue;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+  required: zeroOne,
+  blank_type: blankType,
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
   /** Text only: points. */
-  font_size: number;
+  font_size: z.number(),
   /** Text only: #rrggbb. */
-  color: string;
-  align: Align;
-  bold: 0 | 1;
-}
+  color: z.string(),
+  align,
+  bold: zeroOne,
+});
+export type TemplateBlank = z.infer<typeof templateBlank>;
 
 const unit = (label: string) =>
   z
@@ -88,11 +93,8 @@ export const templateBlankInput = z
 export type TemplateBlankInput = z.input<typeof templateBlankInput>;
 
 /** Where the QR code to the public page sits: x, y fractions of the page from the top-left; size a fraction of the page width. */
-export interface QrPlacement {
-  x: number;
-  y: number;
-  size: number;
-}
+export const qrPlacement = z.object({ x: z.number(), y: z.number(), size: z.number() });
+export type QrPlacement = z.infer<typeof qrPlacement>;
 
 export const qrPlacementInput = z
   .object({
@@ -145,21 +147,22 @@ export const templateBody = z
   });
 export type TemplateBody = z.input<typeof templateBody>;
 
-export interface CustomCertificateTemplate {
-  _id: string;
-  template_name: string;
-  company_name: string;
-  background_file_id: string;
+export const customCertificateTemplate = z.object({
+  _id: z.string(),
+  template_name: z.string(),
+  company_name: z.string(),
+  background_file_id: z.string(),
   /** The rendering background (PNG uploads converted once to JPEG). */
-  background_web_path: string;
-  page_size: PageSizeValue;
-  orientation: Orientation;
-  blanks: TemplateBlank[];
+  background_web_path: z.string(),
+  page_size: z.enum(PageSize),
+  orientation,
+  blanks: z.array(templateBlank),
   /** Always set (the default placement when the template gave none). */
-  qr: QrPlacement;
-  create_time_str: string;
-  update_time_str: string;
-}
+  qr: qrPlacement,
+  create_time_str: z.string(),
+  update_time_str: z.string(),
+});
+export type CustomCertificateTemplate = z.infer<typeof customCertificateTemplate>;
 
 /** GET /api/customCertificateTemplates: the caller's company's templates, paged, newest first. */
 export const templateListQuery = pageQuery.extend({
@@ -168,7 +171,8 @@ export const templateListQuery = pageQuery.extend({
 });
 
 /** GET /api/defaultBlanks: the fields a skill certificate carries, ready to drop on a template. */
-export type DefaultBlank = Omit<TemplateBlank, '_id'>;
+export const defaultBlank = templateBlank.omit({ _id: true });
+export type DefaultBlank = z.infer<typeof defaultBlank>;
 
 /**
  * Preview: POST /api/customCertificateTemplates/preview with a (possibly unsaved) template body answers the PDF
@@ -188,10 +192,8 @@ export const produceStatusText: Record<number, string> = {
   2: '生成失败',
 };
 
-export interface FileInfo {
-  originName: string;
-  webPath: string;
-}
+export const fileInfo = z.object({ originName: z.string(), webPath: z.string() });
+export type FileInfo = z.infer<typeof fileInfo>;
 
 /**
  * Upload limits of a batch's files (POST /api/files/upload judges them by content): the photos zip may be 2 GB
@@ -212,36 +214,35 @@ export const batchUploadBody = z.object({
 export type BatchUploadBody = z.input<typeof batchUploadBody>;
 
 /** The data of a rejected upload (400): every structural problem found. */
-export interface UploadRejection {
-  errors: UploadRowError[];
-}
-
-/** A structural problem of an upload (400 data.errors); row-level problems become failed certificates. */
-export interface UploadRowError {
-  row: number | null;
-  column: string | null;
-  message: string;
-}
+export const uploadRowError = z.object({
+  row: z.number().nullable(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type UploadRowError = z.infer<typeof uploadRowError>;
+export const uploadRejection = z.object({ errors: z.array(uploadRowError) });
+export type UploadRejection = z.infer<typeof uploadRejection>;
 
 /** The "custom certificate" of the detail dialog: one batch upload record. */
-export interface CustomCertificateBatch {
-  _id: string;
-  name: string;
-  certificate_handle_status: number;
-  certificate_handle_status_value: string;
-  custom_certificate_template_id: string;
-  custom_certificate_template_info: { template_name: string; company_name: string };
+export const customCertificateBatch = z.object({
+  _id: z.string(),
+  name: z.string(),
+  certificate_handle_status: z.number(),
+  certificate_handle_status_value: z.string(),
+  custom_certificate_template_id: z.string(),
+  custom_certificate_template_info: z.object({ template_name: z.string(), company_name: z.string() }),
   /** The uploaded spreadsheet. */
-  file_info: FileInfo;
-  total: number;
-  success_count: number;
-  failed_count: number;
+  file_info: fileInfo,
+  total: z.number(),
+  success_count: z.number(),
+  failed_count: z.number(),
   /** 0..100 */
-  progress: number;
-  creator_name: string;
-  create_time_str: string;
-  finish_time_str: string | null;
-}
+  progress: z.number(),
+  creator_name: z.string(),
+  create_time_str: z.string(),
+  finish_time_str: z.string().nullable(),
+});
+export type CustomCertificateBatch = z.infer<typeof customCertificateBatch>;
 
 /** How many photos and rows a batch upload's answer lists at most (with their totals). */
 export const PHOTO_MATCH_LIST_MAX = 100;
@@ -274,44 +275,47 @@ export const certificateListQuery = pageQuery.extend({
 });
 
 /** A blank with its value on one certificate (spec §3 Blank). */
-export interface CertificateBlank {
-  _id: string;
-  name: string;
-  cn_name: string;
-  required: 0 | 1;
-  blank_type: BlankTypeValue;
+export const certificateBlank = z.object({
+  _id: z.string(),
+  name: z.string(),
+  cn_name: z.string(),
+  required: zeroOne,
+  blank_type: blankType,
   /** Text value, or the image's file id. */
-  val: string;
+  val: z.string(),
   /** Image blanks: where the image is served. */
-  file_web_path: string | null;
-}
+  file_web_path: z.string().nullable(),
+});
+export type CertificateBlank = z.infer<typeof certificateBlank>;
 
 /** One row of GET .../{id}/certificateList (spec §3 certificate list row). */
-export interface CustomCertificateRow {
-  _id: string;
+export const customCertificateRow = z.object({
+  _id: z.string(),
   /** The row's number in the uploaded sheet (the header is row 1). */
-  row_number: number;
+  row_number: z.number(),
   /** The row's 序号 as the sheet gives it ('' when empty): what the list shows. */
-  row_key: string;
-  blanks: CertificateBlank[];
-  custom_certificate_produce_status: number;
-  custom_certificate_produce_status_value: string;
-  fail_reason: string | null;
-  custom_certificate_file_info: FileInfo | null;
+  row_key: z.string(),
+  blanks: z.array(certificateBlank),
+  custom_certificate_produce_status: z.number(),
+  custom_certificate_produce_status_value: z.string(),
+  fail_reason: z.string().nullable(),
+  custom_certificate_file_info: fileInfo.nullable(),
   /** /information-link/{_id} */
-  verify_path: string;
-}
+  verify_path: z.string(),
+});
+export type CustomCertificateRow = z.infer<typeof customCertificateRow>;
 
 /** GET /api/customCertificates/{id}: one certificate with its batch, template and company. */
-export interface CustomCertificateDetail extends CustomCertificateRow {
-  batch_id: string;
-  batch_name: string;
-  template_name: string;
-  company_name: string;
-  create_time_str: string;
+export const customCertificateDetail = customCertificateRow.extend({
+  batch_id: z.string(),
+  batch_name: z.string(),
+  template_name: z.string(),
+  company_name: z.string(),
+  create_time_str: z.string(),
   /** When its PDF was generated. */
-  generate_time_str: string | null;
-}
+  generate_time_str: z.string().nullable(),
+});
+export type CustomCertificateDetail = z.infer<typeof customCertificateDetail>;
 
 /** PATCH /api/customCertificates/{id}/reCreate (spec §7): blanks as name + val. */
 export const reCreateBody = z.object({
@@ -328,19 +332,20 @@ export const reCreateBody = z.object({
 export type ReCreateBody = z.input<typeof reCreateBody>;
 
 /** GET /api/public/certificates/{id}: what /information-link/:id shows without login. */
-export interface PublicCertificate {
-  _id: string;
-  holder_name: string;
+export const publicCertificate = z.object({
+  _id: z.string(),
+  holder_name: z.string(),
   /** ID number with the middle masked, e.g. 1101**********1234. */
-  id_card_masked: string | null;
+  id_card_masked: z.string().nullable(),
   /** Text fields of the certificate other than name and ID, in template order. */
-  fields: { label: string; value: string }[];
-  issuer: string;
-  issue_date: string | null;
-  template_name: string;
-  valid: boolean;
-  status_text: string;
-}
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  issuer: z.string(),
+  issue_date: z.string().nullable(),
+  template_name: z.string(),
+  valid: z.boolean(),
+  status_text: z.string(),
+});
+export type PublicCertificate = z.infer<typeof publicCertificate>;
 
 /** '110101199003071234' → '1101**********1234'; short values keep their first and last character. */
 export function maskIdNumber(id: string): string {

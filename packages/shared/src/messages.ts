@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged } from './pagination.ts';
 
 /** Message template keys and what the web app does with them (spec §4). */
 export const TemplateKey = {
@@ -30,27 +31,32 @@ export const TemplateKey = {
 export type TemplateKeyValue = (typeof TemplateKey)[keyof typeof TemplateKey];
 
 /** One message of the message centre (spec §3 Message). */
-export interface Message {
-  _id: string;
-  message_category_name: string;
-  create_time_str: string;
-  content: string;
+export const message = z.object({
+  _id: z.string(),
+  message_category_name: z.string(),
+  create_time_str: z.string(),
+  content: z.string(),
   /** 0 unread, 1 read. */
-  whether_read: 0 | 1;
+  whether_read: z.literal([0, 1]),
   /** A downloadable file: GET it (signed in) for `data.url`. */
-  url: string | null;
-  data: { _id: string | null; template_key: TemplateKeyValue | string | null };
-}
+  url: z.string().nullable(),
+  data: z.object({ _id: z.string().nullable(), template_key: z.string().nullable() }),
+});
+export type Message = z.infer<typeof message>;
 
-export interface MessagePage {
-  list: Message[];
-  meta: { count: number; total: number; page: number; per_page: number; last_page: number };
-}
+export const messagePage = paged(message);
+export type MessagePage = z.infer<typeof messagePage>;
 
-export interface UnreadMessages {
-  list: Message[];
-  count: number;
-}
+export const unreadMessages = z.object({ list: z.array(message), count: z.number() });
+export type UnreadMessages = z.infer<typeof unreadMessages>;
+
+/** How many messages (or, for a notice, users) an action touched. */
+export const affectedCount = z.object({ count: z.number() });
+export type AffectedCount = z.infer<typeof affectedCount>;
+
+/** `GET /api/message/{id}/file`: where the message's file downloads. */
+export const messageFile = z.object({ url: z.string() });
+export type MessageFile = z.infer<typeof messageFile>;
 
 export const messageListQuery = z.object({
   whether_read: z

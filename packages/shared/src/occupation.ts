@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The national occupation catalogue as reference data (DOMAIN.md "Reference data"): occupations of
  * 《中华人民共和国职业分类大典》 under their major group, with their 工种/职业方向 and the skill levels
@@ -6,7 +8,8 @@
 
 /** Skill level codes (national rule): 5 五级/初级工 … 1 一级/高级技师. */
 export const SkillLevel = { FIVE: 5, FOUR: 4, THREE: 3, TWO: 2, ONE: 1 } as const;
-export type SkillLevelCode = 1 | 2 | 3 | 4 | 5;
+export const skillLevelCode = z.literal([1, 2, 3, 4, 5]);
+export type SkillLevelCode = z.infer<typeof skillLevelCode>;
 
 export const skillLevelNames: Record<SkillLevelCode, string> = {
   5: '五级/初级工',
@@ -30,28 +33,31 @@ export const sortLevels = (levels: readonly number[]): SkillLevelCode[] =>
   [...new Set(levels)].filter(isSkillLevelCode).sort((a, b) => b - a);
 
 /** 职业 (a 细类 of the catalogue), e.g. 6-31-01-03 电工. */
-export interface Occupation {
+export const occupation = z.object({
   /** 'N-NN-NN-NN'. */
-  code: string;
-  name: string;
+  code: z.string(),
+  name: z.string(),
   /** The levels its national standard sets, lowest first. */
-  levels: SkillLevelCode[];
+  levels: z.array(skillLevelCode),
   /** 工种 / 职业方向; empty when the occupation has none. */
-  work_types: string[];
-}
+  work_types: z.array(z.string()),
+});
+export type Occupation = z.infer<typeof occupation>;
 
 /** A major group (大类) with its occupations. */
-export interface OccupationCategory {
-  code: string;
-  name: string;
-  occupations: Occupation[];
-}
+export const occupationCategory = z.object({
+  code: z.string(),
+  name: z.string(),
+  occupations: z.array(occupation),
+});
+export type OccupationCategory = z.infer<typeof occupationCategory>;
 
 /** `data` of `GET /api/occupations`. */
-export interface OccupationCatalogue {
-  categories: OccupationCategory[];
-  levels: { code: SkillLevelCode; name: string }[];
-}
+export const occupationCatalogue = z.object({
+  categories: z.array(occupationCategory),
+  levels: z.array(z.object({ code: skillLevelCode, name: z.string() })),
+});
+export type OccupationCatalogue = z.infer<typeof occupationCatalogue>;
 
 export const OCCUPATION_CODE = /^\d-\d{2}-\d{2}-\d{2}$/;
 

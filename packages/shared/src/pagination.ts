@@ -17,18 +17,21 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** Meta of a paged list: `total` and `count` are the same number (the spec uses both names). */
-export interface PageMeta {
-  total: number;
-  count: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-}
+export const pageMetaSchema = z.object({
+  total: z.number(),
+  count: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+  last_page: z.number(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export interface Paged<T> {
   list: T[];
   meta: PageMeta;
 }
+/** The answer of a paged list of `row`. */
+export const paged = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), meta: pageMetaSchema });
 
 export function pageMeta(total: number, q: PageQuery): PageMeta {
   return {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { phone } from './auth.ts';
-import type { CompanyInfo } from './company.ts';
+import { companyInfo } from './company.ts';
 import { isValidIdCard } from './idCard.ts';
-import { OCCUPATION_CODE, type SkillLevelCode, sortLevels } from './occupation.ts';
+import { OCCUPATION_CODE, skillLevelCode, sortLevels } from './occupation.ts';
 import { isBlank } from './query.ts';
 
 /**
@@ -305,94 +305,97 @@ export const recordRejectBody = z.preprocess(
 );
 export const recordApproveBody = z.object({ note: optionalText('审核意见', 500) }).nullish();
 
-export interface RecordFile {
-  file_id: string;
-  webPath: string;
-  originName: string;
-}
+export const recordFile = z.object({ file_id: z.string(), webPath: z.string(), originName: z.string() });
+export type RecordFile = z.infer<typeof recordFile>;
 
-export interface RecordScope {
-  _id: string;
-  occupation_code: string;
-  occupation_name: string;
-  work_type: string | null;
-  levels: SkillLevelCode[];
-  level_names: string[];
-}
+export const recordScope = z.object({
+  _id: z.string(),
+  occupation_code: z.string(),
+  occupation_name: z.string(),
+  work_type: z.string().nullable(),
+  levels: z.array(skillLevelCode),
+  level_names: z.array(z.string()),
+});
+export type RecordScope = z.infer<typeof recordScope>;
 
-export interface RecordSite {
-  _id: string;
-  name: string;
-  region_code: string;
-  region_names: string[];
-  address: string;
-}
+export const recordSite = z.object({
+  _id: z.string(),
+  name: z.string(),
+  region_code: z.string(),
+  region_names: z.array(z.string()),
+  address: z.string(),
+});
+export type RecordSite = z.infer<typeof recordSite>;
 
-export interface RecordPerson {
-  _id: string;
-  name: string;
-  id_number: string;
-  phone: string;
-  qualification: string;
-}
+export const recordPerson = z.object({
+  _id: z.string(),
+  name: z.string(),
+  id_number: z.string(),
+  phone: z.string(),
+  qualification: z.string(),
+});
+export type RecordPerson = z.infer<typeof recordPerson>;
 
-export interface RecordTimelineItem {
-  _id: string;
-  action: RecordActionValue;
-  action_text: string;
-  user_name: string;
-  note: string | null;
-  create_time_str: string;
-}
+export const recordTimelineItem = z.object({
+  _id: z.string(),
+  action: z.enum(Object.values(RecordAction) as [RecordActionValue, ...RecordActionValue[]]),
+  action_text: z.string(),
+  user_name: z.string(),
+  note: z.string().nullable(),
+  create_time_str: z.string(),
+});
+export type RecordTimelineItem = z.infer<typeof recordTimelineItem>;
 
 /** A row of the lists. */
-export interface RecordApplicationRow {
-  _id: string;
-  record_no: string;
-  company_id: string;
-  company_name: string;
-  status: RecordStatusValue;
-  status_text: string;
+export const recordApplicationRow = z.object({
+  _id: z.string(),
+  record_no: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  status: z.literal(Object.values(RecordStatus)),
+  status_text: z.string(),
   /** '电工（四级/中级工、三级/高级工）；焊工·电焊工（五级/初级工）'. */
-  scope_summary: string;
-  site_count: number;
-  examiner_count: number;
-  supervisor_count: number;
-  reject_reason: string | null;
-  submit_time_str: string | null;
-  decide_time_str: string | null;
-  create_time_str: string;
-  update_time_str: string;
-}
+  scope_summary: z.string(),
+  site_count: z.number(),
+  examiner_count: z.number(),
+  supervisor_count: z.number(),
+  reject_reason: z.string().nullable(),
+  submit_time_str: z.string().nullable(),
+  decide_time_str: z.string().nullable(),
+  create_time_str: z.string(),
+  update_time_str: z.string(),
+});
+export type RecordApplicationRow = z.infer<typeof recordApplicationRow>;
 
-export interface RecordApplicationDetail extends RecordApplicationRow {
-  scopes: RecordScope[];
-  evaluation_basis: 1 | 2 | null;
-  evaluation_basis_text: string | null;
-  basis_file: RecordFile | null;
-  sites: RecordSite[];
-  examiners: RecordPerson[];
-  supervisors: RecordPerson[];
-  attachments: RecordFile[];
-  remark: string | null;
+export const recordApplicationDetail = recordApplicationRow.extend({
+  scopes: z.array(recordScope),
+  evaluation_basis: z.literal([1, 2]).nullable(),
+  evaluation_basis_text: z.string().nullable(),
+  basis_file: recordFile.nullable(),
+  sites: z.array(recordSite),
+  examiners: z.array(recordPerson),
+  supervisors: z.array(recordPerson),
+  attachments: z.array(recordFile),
+  remark: z.string().nullable(),
   /** 草稿 or 已驳回: may be edited and submitted. */
-  editable: boolean;
+  editable: z.boolean(),
   /** Only a draft may be deleted. */
-  deletable: boolean;
+  deletable: z.boolean(),
   /** Oldest first. */
-  timeline: RecordTimelineItem[];
-}
+  timeline: z.array(recordTimelineItem),
+});
+export type RecordApplicationDetail = z.infer<typeof recordApplicationDetail>;
 
-/** `GET /api/platform/companies/:id`: a company, its people and its applications. */
 /**
  * `GET /api/platform/companies/:id`: the company, every administrator, and counts; its applications are paged
  * by `GET /api/platform/recordApplications?company_id=`.
  */
-export interface PlatformCompanyDetail {
-  company: CompanyInfo;
-  member_count: number;
-  admins: { user_id: string; name: string; phone: string }[];
+export const platformCompanyDetail = z.object({
+  company: companyInfo,
+  member_count: z.number(),
+  admins: z.array(z.object({ user_id: z.string(), name: z.string(), phone: z.string() })),
   /** Submitted applications (drafts are the company's own business). */
-  application_count: number;
-  approved_count: number;
-}
+  application_count: z.number(),
+  approved_count: z.number(),
+});
+export type PlatformCompanyDetail = z.infer<typeof platformCompanyDetail>;

@@ -1,4 +1,4 @@
-import type { RoleTypeId } from '@skill-cert/shared/roles';
+import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 
@@ -95,4 +95,18 @@ export function collectRoutes(app: FastifyInstance): void {
       })),
     ),
   );
+}
+
+/** Who may call a route, in words (the OpenAPI document's description of each route). */
+export function describeAccess(access: RouteAccess | null): string {
+  if (!access) return '未声明';
+  if (access.public) return '公开，无需登录';
+  if (access.anyOf) return access.anyOf.map(describeAccess).join('；或 ');
+  const parts = ['需登录'];
+  if (access.roleTypes?.length)
+    parts.push(`当前角色须为${access.roleTypes.map((r) => roleTypeNames[r]).join('、')}`);
+  if (access.permission) parts.push(`须有权限 ${access.permission}`);
+  if (access.company === 'member') parts.push('须已加入企业且企业未冻结（企业取自会话）');
+  if (access.company === 'admin') parts.push('须为本企业管理员');
+  return parts.join('；');
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ApiCode } from '@skill-cert/shared/envelope';
+import { ApiCode, fileAnswer } from '@skill-cert/shared/envelope';
 import fp from 'fastify-plugin';
 
 /**
@@ -13,6 +13,17 @@ export const webPlugin = fp(
     const root = app.config.webDist;
     const hasWeb = Boolean(root && existsSync(path.join(root, 'index.html')));
     if (root && hasWeb) {
+      const page = fileAnswer(
+        '网页应用的页面或文件',
+        'text/html',
+        'application/javascript',
+        'text/css',
+        'image/*',
+      );
+      // The routes @fastify/static adds for each built file declare that answer too (the API contract: every route).
+      app.addHook('onRoute', (route) => {
+        if (!route.schema?.response) route.schema = { ...route.schema, hide: true, response: { 200: page } };
+      });
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
@@ -27,13 +38,17 @@ export const webPlugin = fp(
           }
         },
       });
-      app.get('/*', { config: { public: true }, logLevel: 'warn' }, (req, reply) => {
-        const file = (req.params as { '*': string })['*'];
-        // By the matched path, not the raw target (an absolute-form `GET http://host/api/x` has the same params).
-        if (file === 'api' || file.startsWith('api/')) return reply.callNotFound();
-        if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      });
+      app.get(
+        '/*',
+        { config: { public: true }, logLevel: 'warn', schema: { hide: true, response: { 200: page } } },
+        (req, reply) => {
+          const file = (req.params as { '*': string })['*'];
+          // By the matched path, not the raw target (an absolute-form `GET http://host/api/x` has the same params).
+          if (file === 'api' || file.startsWith('api/')) return reply.callNotFound();
+          if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        },
+      );
     }
     app.setNotFoundHandler((req, reply) => {
       reply.status(404).send({

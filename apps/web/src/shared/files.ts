@@ -1,4 +1,5 @@
 import { isSuccessCode } from '@skill-cert/shared/envelope';
+import type { UploadedFile } from '@skill-cert/shared/files';
 import { ApiError, NETWORK_ERROR_MESSAGE, settle } from './http';
 import { getToken } from './session/session';
 
@@ -8,15 +9,7 @@ import { getToken } from './session/session';
  * opens 您已退出，请重新登录!, a 61 its notice, like every other call.
  */
 
-/** `data` of `POST /api/files/upload` (spec §3 "Uploaded file response"). */
-export interface UploadedFile {
-  file_id: string;
-  /** Where the file reads back; takes the Authorization header or the Admin-Token cookie. */
-  webPath: string;
-  originName: string;
-  size: number;
-  mime: string;
-}
+export type { UploadedFile };
 
 /** `filename*=UTF-8''...` or `filename="..."` of a Content-Disposition header. */
 export function filenameOf(disposition: string | null): string | null {

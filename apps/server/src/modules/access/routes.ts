@@ -1,14 +1,20 @@
 import {
   MENU_PORTALS,
   menuBody,
+  menuNode,
   type PersonalMenus,
+  personalMenus as personalMenusSchema,
   roleBody,
   roleMenusBody,
+  roleRow,
+  userListRow,
   userRolesBody,
   userRoleTypesBody,
 } from '@skill-cert/shared/access';
+import { userInfo } from '@skill-cert/shared/auth';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import { RoleType, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,36 +77,49 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   const P = RoleType.PLATFORM;
 
-  app.get('/api/user/personalMenus', { config: { access: SIGNED_IN } }, async (req) => {
-    const active = req.auth.user.activeRoleTypeId;
-    if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
-      return ok({ menus: [], permissions: [] });
-    }
-    const { userId } = req.auth;
-    return ok(await menusOfUsers.get(userId, String(active), () => personalMenus(db, userId, active)));
-  });
+  app.get(
+    '/api/user/personalMenus',
+    { schema: { response: { 200: envelope(personalMenusSchema) } }, config: { access: SIGNED_IN } },
+    async (req) => {
+      const active = req.auth.user.activeRoleTypeId;
+      if (active === null || !req.auth.roleTypeIds.includes(active) || active === RoleType.ENTERPRISE) {
+        return ok({ menus: [], permissions: [] });
+      }
+      const { userId } = req.auth;
+      return ok(await menusOfUsers.get(userId, String(active), () => personalMenus(db, userId, active)));
+    },
+  );
 
   app.get(
     '/api/menus',
-    { preHandler: app.requirePermission(P, 'system:menu:list'), schema: { querystring: portalQuery } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:list'),
+      schema: { response: { 200: envelope(z.array(menuNode)) }, querystring: portalQuery },
+    },
     async (req) => ok(await listMenuTree(db, req.query.portal)),
   );
   app.post(
     '/api/menus',
-    { preHandler: app.requirePermission(P, 'system:menu:add'), schema: { body: menuBody } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:add'),
+      schema: { response: { 200: envelope(menuNode) }, body: menuBody },
+    },
     async (req) => ok(await createMenu(db, req.body), '新增成功'),
   );
   app.patch(
     '/api/menus/:id',
     {
       preHandler: app.requirePermission(P, 'system:menu:edit'),
-      schema: { params: idParams, body: menuBody },
+      schema: { response: { 200: envelope(menuNode) }, params: idParams, body: menuBody },
     },
     async (req) => ok(await updateMenu(db, req.params.id, req.body), '修改成功'),
   );
   app.delete(
     '/api/menus/:id',
-    { preHandler: app.requirePermission(P, 'system:menu:delete'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:menu:delete'),
+      schema: { response: { 200: noData }, params: idParams },
+    },
     async (req) => {
       await deleteMenu(db, req.params.id);
       return ok(null, '删除成功');
@@ -111,25 +130,34 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles',
     {
       preHandler: app.requirePermission(P, 'system:role:list'),
-      schema: { querystring: pageQuery.extend({ portal: portalQuery.shape.portal.optional(), keyword }) },
+      schema: {
+        response: { 200: envelope(paged(roleRow)) },
+        querystring: pageQuery.extend({ portal: portalQuery.shape.portal.optional(), keyword }),
+      },
     },
     async (req) => ok(await listRoles(db, req.query)),
   );
   app.get(
     '/api/roles/:id',
-    { preHandler: app.requirePermission(P, 'system:role:list'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:list'),
+      schema: { response: { 200: envelope(roleRow) }, params: idParams },
+    },
     async (req) => ok(await getRole(db, req.params.id)),
   );
   app.post(
     '/api/roles',
-    { preHandler: app.requirePermission(P, 'system:role:add'), schema: { body: roleBody } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:add'),
+      schema: { response: { 200: envelope(roleRow) }, body: roleBody },
+    },
     async (req) => ok(await createRole(db, req.body), '新增成功'),
   );
   app.patch(
     '/api/roles/:id',
     {
       preHandler: app.requirePermission(P, 'system:role:edit'),
-      schema: { params: idParams, body: roleBody },
+      schema: { response: { 200: envelope(roleRow) }, params: idParams, body: roleBody },
     },
     async (req) => {
       const role = await updateRole(db, req.params.id, req.body);
@@ -139,7 +167,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/roles/:id',
-    { preHandler: app.requirePermission(P, 'system:role:delete'), schema: { params: idParams } },
+    {
+      preHandler: app.requirePermission(P, 'system:role:delete'),
+      schema: { response: { 200: noData }, params: idParams },
+    },
     async (req) => {
       await permissionsUpdated(await deleteRole(db, req.params.id));
       return ok(null, '删除成功');
@@ -149,7 +180,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles/:id/menus',
     {
       preHandler: app.requirePermission(P, 'system:role:grant'),
-      schema: { params: idParams, body: roleMenusBody },
+      schema: { response: { 200: envelope(roleRow) }, params: idParams, body: roleMenusBody },
     },
     async (req) => {
       await permissionsUpdated(await setRoleMenus(db, req.params.id, req.body.menu_ids));
@@ -162,6 +193,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePermission(P, 'system:user:list'),
       schema: {
+        response: { 200: envelope(paged(userListRow)) },
         querystring: pageQuery.extend({
           keyword,
           role_type_id: z.coerce.number().int().min(1).max(4).optional(),
@@ -178,7 +210,11 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roleTypes',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
-      schema: { params: idParams, body: userRoleTypesBody },
+      schema: {
+        response: { 200: envelope(userInfo.pick({ role_types_info: true })) },
+        params: idParams,
+        body: userRoleTypesBody,
+      },
     },
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');
@@ -209,7 +245,11 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roles',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
-      schema: { params: idParams, body: userRolesBody },
+      schema: {
+        response: { 200: envelope(z.object({ roles: z.array(roleRow) })) },
+        params: idParams,
+        body: userRolesBody,
+      },
     },
     async (req) => {
       if (!(await findUserById(db, req.params.id))) throw notFound('用户不存在');

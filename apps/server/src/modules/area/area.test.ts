@@ -1,6 +1,7 @@
+import type { Region } from '@skill-cert/shared/area';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
-import { type Region, regionNames } from './service.ts';
+import { regionNames } from './service.ts';
 
 const ctx = useTestApp();
 

@@ -1,13 +1,5 @@
+import type { Region } from '@skill-cert/shared/area';
 import { areaList } from '@vant/area-data';
-
-/** One region (GB/T 2260 code) with its next level: provinces carry `city`, cities carry `county` (spec §3). */
-export interface Region {
-  _id: string;
-  code: string;
-  name: string;
-  city?: Region[];
-  county?: Region[];
-}
 
 let tree: Region[] | undefined;
 

@@ -2,12 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   changePasswordBody,
   loginCodeBody,
+  loginCodeIssued,
+  loginResult,
   passwordLoginBody,
   phoneLoginBody,
   registerBody,
   resetPasswordBody,
   smsRequestBody,
 } from '@skill-cert/shared/auth';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -56,63 +59,87 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
 
-  app.post('/api/login', { config: publicRoute, schema: { body: passwordLoginBody } }, async (req) => {
-    const { name, password } = req.body;
-    const user = await findUserByAccount(db, name);
-    const key = loginFailureKey(name, user);
-    await assertLoginAllowed(db, key);
-    // Many failures from this address slow every attempt from it down; a correct password still signs in.
-    const backoff = await loginBackoffMs(db, req.ip);
-    if (backoff > 0) await wait(backoff);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throw badRequest(await recordLoginFailure(db, key, req.ip));
-    }
-    await clearLoginFailures(db, key);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
+  app.post(
+    '/api/login',
+    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: passwordLoginBody } },
+    async (req) => {
+      const { name, password } = req.body;
+      const user = await findUserByAccount(db, name);
+      const key = loginFailureKey(name, user);
+      await assertLoginAllowed(db, key);
+      // Many failures from this address slow every attempt from it down; a correct password still signs in.
+      const backoff = await loginBackoffMs(db, req.ip);
+      if (backoff > 0) await wait(backoff);
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw badRequest(await recordLoginFailure(db, key, req.ip));
+      }
+      await clearLoginFailures(db, key);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
+  );
 
   // The public SMS answers are the same for registered and unregistered phones (docs/decisions.md): login and
   // reset record a code for an unregistered phone without texting it, and their next step refuses it as a
   // wrong code; registration texts the code either way and says the phone is taken only after it is checked.
-  app.post('/api/phone/login/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    const registered = Boolean(await findUserByPhone(db, req.body.phone));
-    await sendCode(db, sms, req.body.phone, 'login', { deliver: registered });
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/phone/login/sms',
+    { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
+    async (req) => {
+      const registered = Boolean(await findUserByPhone(db, req.body.phone));
+      await sendCode(db, sms, req.body.phone, 'login', { deliver: registered });
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/api/phone/login', { config: publicRoute, schema: { body: phoneLoginBody } }, async (req) => {
-    const { phone, verify_code } = req.body;
-    const user = await findUserByPhone(db, phone);
-    await consumeCode(db, phone, 'login', verify_code);
-    if (!user) throw badRequest(WRONG_CODE);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
+  app.post(
+    '/api/phone/login',
+    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: phoneLoginBody } },
+    async (req) => {
+      const { phone, verify_code } = req.body;
+      const user = await findUserByPhone(db, phone);
+      await consumeCode(db, phone, 'login', verify_code);
+      if (!user) throw badRequest(WRONG_CODE);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
+  );
 
-  app.post('/api/register/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    await sendCode(db, sms, req.body.phone, 'register');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/register/sms',
+    { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
+    async (req) => {
+      await sendCode(db, sms, req.body.phone, 'register');
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/api/register', { config: publicRoute, schema: { body: registerBody } }, async (req) => {
-    const { name, phone, email, password, verify_code } = req.body;
-    if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
-    await consumeCode(db, phone, 'register', verify_code);
-    // Only the phone's owner, who has its code, learns that it is registered.
-    if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
-    // A new account is an enterprise user without a company: it lands on /join.
-    const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
-    return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
-  });
+  app.post(
+    '/api/register',
+    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: registerBody } },
+    async (req) => {
+      const { name, phone, email, password, verify_code } = req.body;
+      if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
+      await consumeCode(db, phone, 'register', verify_code);
+      // Only the phone's owner, who has its code, learns that it is registered.
+      if (await findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
+      // A new account is an enterprise user without a company: it lands on /join.
+      const user = await createUser(db, { name, phone, email, password, roleTypeIds: [RoleType.ENTERPRISE] });
+      return ok(await issueLogin(db, tokens, user, meta(req)), '注册成功');
+    },
+  );
 
-  app.post('/api/resetPassword/sms', { ...smsRoute, schema: { body: smsRequestBody } }, async (req) => {
-    const registered = Boolean(await findUserByPhone(db, req.body.phone));
-    await sendCode(db, sms, req.body.phone, 'resetPassword', { deliver: registered });
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/api/resetPassword/sms',
+    { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
+    async (req) => {
+      const registered = Boolean(await findUserByPhone(db, req.body.phone));
+      await sendCode(db, sms, req.body.phone, 'resetPassword', { deliver: registered });
+      return ok(null, '验证码已发送');
+    },
+  );
 
   app.post(
     '/api/resetPassword',
-    { config: publicRoute, schema: { body: resetPasswordBody } },
+    { config: publicRoute, schema: { response: { 200: noData }, body: resetPasswordBody } },
     async (req) => {
       const { phone, verify_code, password } = req.body;
       const user = await findUserByPhone(db, phone);
@@ -129,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
 
   app.patch(
     '/api/login',
-    { config: { access: SIGNED_IN }, schema: { body: changePasswordBody } },
+    { config: { access: SIGNED_IN }, schema: { response: { 200: noData }, body: changePasswordBody } },
     async (req) => {
       const user = await findUserById(db, req.auth.userId);
       // An account added by phone (staff) signs in by SMS code and has no password to check against.
@@ -145,22 +172,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
     },
   );
 
-  app.post('/api/loginCode', { config: publicRoute, schema: { body: loginCodeBody } }, async (req) => {
-    const user = await consumeLoginCode(db, req.body.code);
-    return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
-  });
-
-  // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
-  app.post('/api/loginCode/issue', { config: { access: SIGNED_IN } }, async (req) =>
-    ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
+  app.post(
+    '/api/loginCode',
+    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: loginCodeBody } },
+    async (req) => {
+      const user = await consumeLoginCode(db, req.body.code);
+      return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
+    },
   );
 
-  app.delete('/api/logout', { config: { access: SIGNED_IN } }, async (req) => {
-    await revokeSession(db, req.auth.sessionId);
-    return ok(null, '已退出登录');
-  });
+  // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
+  app.post(
+    '/api/loginCode/issue',
+    { schema: { response: { 200: envelope(loginCodeIssued) } }, config: { access: SIGNED_IN } },
+    async (req) => ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
+  );
 
-  app.get('/api/refresh', { config: { access: SIGNED_IN } }, async (req) =>
-    ok(await refreshSession(db, tokens, req.auth.userId, req.auth.sessionId)),
+  app.delete(
+    '/api/logout',
+    { schema: { response: { 200: noData } }, config: { access: SIGNED_IN } },
+    async (req) => {
+      await revokeSession(db, req.auth.sessionId);
+      return ok(null, '已退出登录');
+    },
+  );
+
+  app.get(
+    '/api/refresh',
+    { schema: { response: { 200: envelope(loginResult) } }, config: { access: SIGNED_IN } },
+    async (req) => ok(await refreshSession(db, tokens, req.auth.userId, req.auth.sessionId)),
   );
 };

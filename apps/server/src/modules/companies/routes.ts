@@ -1,18 +1,27 @@
 import {
   type AddMemberResult,
   addMemberBody,
+  companyInfo,
+  companyInvitation,
   contactInfoBody,
   createCompanyBody,
   enNameBody,
+  inviteCodeInfo,
   joinCompanyBody,
+  joinRequestRow,
   logoBody,
   makeAdminBody,
+  memberAdded,
+  memberRow,
   newAdminSmsBody,
   rejectBody,
   subNameBody,
+  uploadPermission,
 } from '@skill-cert/shared/company';
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { platformCompanyDetail as platformCompanyDetailSchema } from '@skill-cert/shared/recordApplication';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,35 +76,58 @@ const companyRecordReaders: RouteAccess = {
 export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.post('/api/companies', { schema: { body: createCompanyBody } }, async (req) => {
-    if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
-    const company = await createCompany(db, req.auth.userId, req.body);
-    return ok(toCompanyInfo(company), '企业创建成功');
-  });
+  app.post(
+    '/api/companies',
+    { schema: { response: { 200: envelope(companyInfo) }, body: createCompanyBody } },
+    async (req) => {
+      if (req.auth.user.companyId) throw forbidden(ALREADY_IN_COMPANY);
+      const company = await createCompany(db, req.auth.userId, req.body);
+      return ok(toCompanyInfo(company), '企业创建成功');
+    },
+  );
 
-  app.post('/api/companies/join', { schema: { body: joinCompanyBody } }, async (req) => {
-    const { request, company } = await requestToJoin(
-      db,
-      req.auth.userId,
-      req.auth.user.companyId,
-      req.body.code,
-    );
-    return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
-  });
+  app.post(
+    '/api/companies/join',
+    {
+      schema: {
+        response: { 200: envelope(z.object({ _id: z.string(), company_name: z.string() })) },
+        body: joinCompanyBody,
+      },
+    },
+    async (req) => {
+      const { request, company } = await requestToJoin(
+        db,
+        req.auth.userId,
+        req.auth.user.companyId,
+        req.body.code,
+      );
+      return ok({ _id: request.id, company_name: company.name }, '申请已提交，请等待企业管理员审核');
+    },
+  );
 
-  app.get('/api/companies/myJoinRequest', async (req) => ok(await myLatestJoinRequest(db, req.auth.userId)));
+  app.get(
+    '/api/companies/myJoinRequest',
+    { schema: { response: { 200: envelope(joinRequestRow.nullable()) } } },
+    async (req) => ok(await myLatestJoinRequest(db, req.auth.userId)),
+  );
 
-  app.delete('/api/companies/myJoinRequest', async (req) => {
+  app.delete('/api/companies/myJoinRequest', { schema: { response: { 200: noData } } }, async (req) => {
     await withdrawMyRequest(db, req.auth.userId);
     return ok(null, '已撤回加入申请');
   });
 
   // Invitations of an administrator who added the caller's phone: the caller joins only by accepting one.
-  app.get('/api/companies/myInvitations', async (req) => ok(await myInvitations(db, req.auth.userId)));
+  app.get(
+    '/api/companies/myInvitations',
+    { schema: { response: { 200: envelope(z.array(companyInvitation)) } } },
+    async (req) => ok(await myInvitations(db, req.auth.userId)),
+  );
 
   app.post(
     '/api/companies/myInvitations/:id/accept',
-    { schema: { params: invitationParams } },
+    {
+      schema: { params: invitationParams, response: { 200: envelope(z.object({ company_id: z.string() })) } },
+    },
     async (req) => {
       const { companyId, invitedBy } = await acceptInvitation(db, req.auth.userId, req.params.id);
       if (invitedBy)
@@ -110,7 +142,7 @@ export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/myInvitations/:id/decline',
-    { schema: { params: invitationParams } },
+    { schema: { params: invitationParams, response: { 200: noData } } },
     async (req) => {
       await declineInvitation(db, req.auth.userId, req.params.id);
       return ok(null, '已拒绝邀请');
@@ -129,25 +161,35 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Administrator only; runs after the door, so `req.company` is set.
   const admin = { preHandler: companyAdminOnly };
 
-  app.get('/api/companies/getInitiateCode', admin, async (req) => ok(await inviteCode(db, req.company)));
+  app.get(
+    '/api/companies/getInitiateCode',
+    { ...admin, schema: { response: { 200: envelope(inviteCodeInfo) } } },
+    async (req) => ok(await inviteCode(db, req.company)),
+  );
 
   // Spec §7: short-lived upload permission for the company's files; with local storage, a signed,
   // single-use upload URL on this server (POST /api/files/upload/signed/{token}).
-  app.get('/api/companies/stsToken', async (req) =>
-    ok(await issueUploadToken(db, req.auth.userId, req.company.id)),
+  app.get(
+    '/api/companies/stsToken',
+    { schema: { response: { 200: envelope(uploadPermission) } } },
+    async (req) => ok(await issueUploadToken(db, req.auth.userId, req.company.id)),
   );
 
-  app.get('/api/companies/switchInitiateStatus', admin, async (req) => {
-    const result = await switchInitiateStatus(db, req.company);
-    return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
-  });
+  app.get(
+    '/api/companies/switchInitiateStatus',
+    { ...admin, schema: { response: { 200: envelope(inviteCodeInfo) } } },
+    async (req) => {
+      const result = await switchInitiateStatus(db, req.company);
+      return ok(result, result.initiate_status ? '已开启加入申请' : '已关闭加入申请');
+    },
+  );
 
   const settings = <T extends z.ZodType>(
     path: string,
     body: T,
     values: (b: z.infer<T>) => Record<string, unknown>,
   ) =>
-    app.patch(path, { ...admin, schema: { body } }, async (req) =>
+    app.patch(path, { ...admin, schema: { body, response: { 200: envelope(companyInfo) } } }, async (req) =>
       ok(toCompanyInfo(await updateCompany(db, req.company.id, values(req.body as z.infer<T>))), '保存成功'),
     );
   settings('/api/companies/updateContactInfo', contactInfoBody, (b) => ({
@@ -157,21 +199,26 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   settings('/api/companies/updateSubName', subNameBody, (b) => ({ subName: b.sub_name }));
   settings('/api/companies/updateEnName', enNameBody, (b) => ({ enName: b.en_name }));
-  app.patch('/api/companies/updateLogo', { ...admin, schema: { body: logoBody } }, async (req) => {
-    const companyId = req.company.id;
-    // The logo becomes the company's file, so every member sees it.
-    const company = await db.transaction(async (tx) => {
-      await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
-      return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
-    });
-    return ok(toCompanyInfo(company), '保存成功');
-  });
+  app.patch(
+    '/api/companies/updateLogo',
+    { ...admin, schema: { response: { 200: envelope(companyInfo) }, body: logoBody } },
+    async (req) => {
+      const companyId = req.company.id;
+      // The logo becomes the company's file, so every member sees it.
+      const company = await db.transaction(async (tx) => {
+        await assignToCompany(tx, req.body.logo_file_id, req.auth.userId, companyId, '请重新上传企业标志');
+        return updateCompany(tx, companyId, { logoFileId: req.body.logo_file_id });
+      });
+      return ok(toCompanyInfo(company), '保存成功');
+    },
+  );
 
   app.get(
     '/api/companies/joinRequests',
     {
       ...admin,
       schema: {
+        response: { 200: envelope(paged(joinRequestRow)) },
         querystring: pageQuery.extend({
           status: z.coerce.number().int().min(0).max(3).optional(),
           keyword: z.string().trim().optional(),
@@ -186,7 +233,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/joinRequests/:id/approve',
-    { ...admin, schema: { params: requestParams } },
+    { ...admin, schema: { response: { 200: noData }, params: requestParams } },
     async (req) => {
       const { userId, companyName } = await decideJoinRequest(
         db,
@@ -209,7 +256,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/joinRequests/:id/reject',
-    { ...admin, schema: { params: requestParams, body: rejectBody } },
+    { ...admin, schema: { response: { 200: noData }, params: requestParams, body: rejectBody } },
     async (req) => {
       const { userId, companyName } = await decideJoinRequest(
         db,
@@ -233,31 +280,40 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies/members',
-    { schema: { querystring: pageQuery.extend({ keyword: z.string().trim().optional() }) } },
+    {
+      schema: {
+        response: { 200: envelope(paged(memberRow)) },
+        querystring: pageQuery.extend({ keyword: z.string().trim().optional() }),
+      },
+    },
     async (req) => {
       const { list, total } = await listMembers(db, req.company, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post('/api/companies/members', { ...admin, schema: { body: addMemberBody } }, async (req) => {
-    const { user, invited } = await addMemberByPhone(db, req.company, req.body, req.auth.userId);
-    const company = await findCompany(db, req.company.id);
-    await app.messenger.toUsers([user.id], {
-      category: JOIN_CATEGORY,
-      content: invited
-        ? `「${company?.name}」邀请您加入企业，请在“加入企业”页面接受或拒绝`
-        : `您已被添加为「${company?.name}」的成员`,
-      relatedId: req.company.id,
-      templateKey: invited ? TemplateKey.COMPANY_INVITATION : TemplateKey.MEMBER_ADDED,
-    });
-    const result: AddMemberResult = { user_id: user.id, invited };
-    return ok(result, invited ? '已向该用户发送邀请，对方接受后加入企业' : '添加成功');
-  });
+  app.post(
+    '/api/companies/members',
+    { ...admin, schema: { response: { 200: envelope(memberAdded) }, body: addMemberBody } },
+    async (req) => {
+      const { user, invited } = await addMemberByPhone(db, req.company, req.body, req.auth.userId);
+      const company = await findCompany(db, req.company.id);
+      await app.messenger.toUsers([user.id], {
+        category: JOIN_CATEGORY,
+        content: invited
+          ? `「${company?.name}」邀请您加入企业，请在“加入企业”页面接受或拒绝`
+          : `您已被添加为「${company?.name}」的成员`,
+        relatedId: req.company.id,
+        templateKey: invited ? TemplateKey.COMPANY_INVITATION : TemplateKey.MEMBER_ADDED,
+      });
+      const result: AddMemberResult = { user_id: user.id, invited };
+      return ok(result, invited ? '已向该用户发送邀请，对方接受后加入企业' : '添加成功');
+    },
+  );
 
   app.delete(
     '/api/companies/members/:userId',
-    { ...admin, schema: { params: memberParams } },
+    { ...admin, schema: { response: { 200: noData }, params: memberParams } },
     async (req) => {
       await removeMember(db, req.company, req.params.userId);
       return ok(null, '已移除');
@@ -267,7 +323,11 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Handing over the administrator role: a code goes to the new administrator's phone (spec §7 newAdmin/sms).
   app.post(
     '/api/newAdmin/sms',
-    { ...admin, onRequest: app.smsAddressLimit, schema: { body: newAdminSmsBody } },
+    {
+      ...admin,
+      onRequest: app.smsAddressLimit,
+      schema: { response: { 200: noData }, body: newAdminSmsBody },
+    },
     async (req) => {
       if (req.body.user_id === req.auth.userId) throw badRequest(ALREADY_ADMIN);
       const target = await memberUser(db, req.company, req.body.user_id);
@@ -278,7 +338,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/members/:userId/makeAdmin',
-    { ...admin, schema: { params: memberParams, body: makeAdminBody } },
+    { ...admin, schema: { response: { 200: noData }, params: memberParams, body: makeAdminBody } },
     async (req) => {
       if (req.params.userId === req.auth.userId) throw badRequest(ALREADY_ADMIN);
       const target = await memberUser(db, req.company, req.params.userId);
@@ -305,6 +365,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: platform('platform:company:list'),
       schema: {
+        response: { 200: envelope(paged(companyInfo)) },
         querystring: pageQuery.extend({
           keyword: z.string().trim().optional(),
           type: z.coerce
@@ -328,7 +389,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // A company's record, every administrator, member and filing counts.
   app.get(
     '/api/platform/companies/:id',
-    { preHandler: platform('platform:company:list'), schema: { params: idParams } },
+    {
+      preHandler: platform('platform:company:list'),
+      schema: { response: { 200: envelope(platformCompanyDetailSchema) }, params: idParams },
+    },
     async (req) =>
       ok({
         ...(await platformCompanyDetail(db, req.params.id)),
@@ -362,7 +426,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const platformCompanyReader = platform('platform:company:list');
   app.get(
     '/api/companies/:id',
-    { config: { access: companyRecordReaders }, schema: { params: idParams } },
+    {
+      config: { access: companyRecordReaders },
+      schema: { response: { 200: envelope(companyInfo) }, params: idParams },
+    },
     async (req, reply) => {
       if (req.auth.user.activeRoleTypeId === RoleType.PLATFORM)
         await platformCompanyReader.call(app, req, reply);

@@ -1,3 +1,4 @@
+import type { UploadPermission } from '@skill-cert/shared/company';
 import {
   type CompanyInfo,
   CompanyRole,
@@ -8,7 +9,6 @@ import type { Paged } from '@skill-cert/shared/pagination';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { companyScope } from '../../lib/company-scope.ts';
-import type { UploadPermission } from '../files/uploadTokens.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { findCompany, listJoinRequests, listMembers, toCompanyInfo } from './service.ts';
 import { registerUser, type SecondEnterprise, secondEnterprise, uploadAs } from './testing.ts';

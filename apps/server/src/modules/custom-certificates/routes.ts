@@ -2,11 +2,18 @@ import {
   batchListQuery,
   batchUploadBody,
   certificateListQuery,
+  customCertificateBatch,
+  customCertificateDetail,
+  customCertificateRow,
+  customCertificateTemplate,
+  defaultBlank,
+  publicCertificate as publicCertificateSchema,
   reCreateBody,
   templateBody,
   templateListQuery,
 } from '@skill-cert/shared/customCertificate';
-import { pageMeta } from '@skill-cert/shared/pagination';
+import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
+import { paged, pageMeta } from '@skill-cert/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,6 +52,9 @@ const idOf = (message: string) => z.object({ id: z.string().uuid(message) });
 const templateParams = idOf(TEMPLATE_NOT_FOUND);
 const batchParams = idOf(BATCH_NOT_FOUND);
 const certificateParams = idOf(CERTIFICATE_NOT_FOUND);
+const templateAnswer = { 200: envelope(customCertificateTemplate) };
+const batchAnswer = { 200: envelope(customCertificateBatch) };
+const certificateAnswer = { 200: envelope(customCertificateDetail) };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -66,7 +76,7 @@ export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/certificates/:id',
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { params: z.object({ id: z.string() }) },
+      schema: { params: z.object({ id: z.string() }), response: { 200: envelope(publicCertificateSchema) } },
     },
     async (req) => {
       if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
@@ -80,22 +90,37 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
   const { db } = app;
   const caller = (req: FastifyRequest): Caller => ({ user: req.auth.user, company: req.company });
 
-  app.get('/api/defaultBlanks', {}, async () => ok(DEFAULT_BLANKS));
+  app.get(
+    '/api/defaultBlanks',
+    { schema: { response: { 200: envelope(z.array(defaultBlank)) } } },
+    async () => ok(DEFAULT_BLANKS),
+  );
 
   // ---- templates ----
-  app.get('/api/customCertificateTemplates', { schema: { querystring: templateListQuery } }, async (req) => {
-    const { list, total } = await listTemplates(db, caller(req).company, req.query);
-    return ok({ list, meta: pageMeta(total, req.query) });
-  });
+  app.get(
+    '/api/customCertificateTemplates',
+    {
+      schema: {
+        querystring: templateListQuery,
+        response: { 200: envelope(paged(customCertificateTemplate)) },
+      },
+    },
+    async (req) => {
+      const { list, total } = await listTemplates(db, caller(req).company, req.query);
+      return ok({ list, meta: pageMeta(total, req.query) });
+    },
+  );
 
-  app.post('/api/customCertificateTemplates', { schema: { body: templateBody } }, async (req) =>
-    ok(await createTemplate(app, caller(req), req.body), '模板创建成功'),
+  app.post(
+    '/api/customCertificateTemplates',
+    { schema: { body: templateBody, response: templateAnswer } },
+    async (req) => ok(await createTemplate(app, caller(req), req.body), '模板创建成功'),
   );
 
   // The PDF itself (not an envelope): previews are not stored.
   app.post(
     '/api/customCertificateTemplates/preview',
-    { schema: { body: templateBody } },
+    { schema: { body: templateBody, response: { 200: fileAnswer('证书预览 PDF', 'application/pdf') } } },
     async (req, reply) => {
       const pdf = await previewTemplate(app, caller(req), req.body);
       return reply
@@ -106,20 +131,28 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
     },
   );
 
-  app.get('/api/customCertificateTemplates/:id', { schema: { params: templateParams } }, async (req) =>
-    ok(await getTemplate(db, caller(req).company, req.params.id)),
+  app.get(
+    '/api/customCertificateTemplates/:id',
+    { schema: { params: templateParams, response: templateAnswer } },
+    async (req) => ok(await getTemplate(db, caller(req).company, req.params.id)),
   );
 
   app.patch(
     '/api/customCertificateTemplates/:id',
-    { schema: { params: templateParams, body: templateBody } },
+    { schema: { params: templateParams, body: templateBody, response: templateAnswer } },
     async (req) => ok(await updateTemplate(app, caller(req), req.params.id, req.body), '模板保存成功'),
   );
 
   // A plain link downloads it: the session cookie is accepted here as on the files routes.
   app.get(
     '/api/customCertificateTemplates/:id/zipTemplate',
-    { config: { cookieAuth: true }, schema: { params: templateParams } },
+    {
+      config: { cookieAuth: true },
+      schema: {
+        params: templateParams,
+        response: { 200: fileAnswer('批量生成模板（模板.xlsx 与 说明.txt）', 'application/zip') },
+      },
+    },
     async (req, reply) => {
       const template = await findTemplate(db, caller(req).company, req.params.id);
       // Loaded on first use: an idle server does not hold archiver and exceljs.
@@ -138,24 +171,34 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
   // ---- batch uploads ----
   app.get(
     '/api/customCertificateBatchUploadRecords',
-    { schema: { querystring: batchListQuery } },
+    { schema: { querystring: batchListQuery, response: { 200: envelope(paged(customCertificateBatch)) } } },
     async (req) => {
       const { list, total } = await listBatches(db, caller(req).company, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post('/api/customCertificateBatchUploadRecords', { schema: { body: batchUploadBody } }, async (req) =>
-    ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
+  app.post(
+    '/api/customCertificateBatchUploadRecords',
+    { schema: { body: batchUploadBody, response: batchAnswer } },
+    async (req) => ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
   );
 
-  app.get('/api/customCertificateBatchUploadRecords/:id', { schema: { params: batchParams } }, async (req) =>
-    ok(await getBatch(db, caller(req).company, req.params.id)),
+  app.get(
+    '/api/customCertificateBatchUploadRecords/:id',
+    { schema: { params: batchParams, response: batchAnswer } },
+    async (req) => ok(await getBatch(db, caller(req).company, req.params.id)),
   );
 
   app.get(
     '/api/customCertificateBatchUploadRecords/:id/certificateList',
-    { schema: { params: batchParams, querystring: certificateListQuery } },
+    {
+      schema: {
+        params: batchParams,
+        querystring: certificateListQuery,
+        response: { 200: envelope(paged(customCertificateRow)) },
+      },
+    },
     async (req) => {
       const { list, total } = await listCertificates(db, caller(req).company, req.params.id, req.query);
       return ok({ list, meta: pageMeta(total, req.query) });
@@ -164,7 +207,13 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
 
   app.get(
     '/api/customCertificateBatchUploadRecords/:id/downloadCertificateZip',
-    { config: { cookieAuth: true }, schema: { params: batchParams } },
+    {
+      config: { cookieAuth: true },
+      schema: {
+        params: batchParams,
+        response: { 200: fileAnswer('该批次全部证书 PDF 的压缩包', 'application/zip') },
+      },
+    },
     async (req, reply) => {
       const batch = await findBatch(db, caller(req).company, req.params.id);
       const gone = new AbortController();
@@ -180,13 +229,15 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
   );
 
   // ---- certificates ----
-  app.get('/api/customCertificates/:id', { schema: { params: certificateParams } }, async (req) =>
-    ok(await getCertificate(db, caller(req).company, req.params.id)),
+  app.get(
+    '/api/customCertificates/:id',
+    { schema: { params: certificateParams, response: certificateAnswer } },
+    async (req) => ok(await getCertificate(db, caller(req).company, req.params.id)),
   );
 
   app.patch(
     '/api/customCertificates/:id/reCreate',
-    { schema: { params: certificateParams, body: reCreateBody } },
+    { schema: { params: certificateParams, body: reCreateBody, response: certificateAnswer } },
     async (req) =>
       ok(await reCreateCertificate(app, caller(req), req.params.id, req.body), '重新生成证书成功！'),
   );

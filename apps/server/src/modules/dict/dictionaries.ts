@@ -1,8 +1,6 @@
+import type { DictItem } from '@skill-cert/shared/dict';
+
 /** Dictionaries served by `POST /api/dict` (spec §6, DOMAIN.md "Reference data"): name → options. */
-export interface DictItem {
-  label: string;
-  value: number | string;
-}
 
 const items = (...labels: string[]): DictItem[] => labels.map((label, i) => ({ label, value: i + 1 }));
 const from0 = (...labels: string[]): DictItem[] => labels.map((label, i) => ({ label, value: i }));

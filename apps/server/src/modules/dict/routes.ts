@@ -1,3 +1,5 @@
+import { dictData } from '@skill-cert/shared/dict';
+import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -22,16 +24,20 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, parsed);
   });
 
-  app.post('/api/dict', { config: { access: SIGNED_IN }, schema: { body: dictBody } }, async (req) => {
-    const names = req.body['params[]'].map((n) => n.trim()).filter(Boolean);
-    const unknown = names.filter((n) => !(n in dictionaries));
-    if (unknown.length)
-      throw badRequest(
-        `字典不存在：${unknown
-          .slice(0, 3)
-          .map((n) => excerpt(n))
-          .join('、')}${unknown.length > 3 ? ' 等' : ''}`,
-      );
-    return ok(Object.fromEntries(names.map((n) => [n, dictionaries[n]])));
-  });
+  app.post(
+    '/api/dict',
+    { config: { access: SIGNED_IN }, schema: { response: { 200: envelope(dictData) }, body: dictBody } },
+    async (req) => {
+      const names = req.body['params[]'].map((n) => n.trim()).filter(Boolean);
+      const unknown = names.filter((n) => !(n in dictionaries));
+      if (unknown.length)
+        throw badRequest(
+          `字典不存在：${unknown
+            .slice(0, 3)
+            .map((n) => excerpt(n))
+            .join('、')}${unknown.length > 3 ? ' 等' : ''}`,
+        );
+      return ok(Object.fromEntries(names.map((n) => [n, dictionaries[n]])));
+    },
+  );
 };

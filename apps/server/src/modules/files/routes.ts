@@ -1,4 +1,6 @@
 import { finished, type Readable, Transform } from 'node:stream';
+import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
+import { uploadedFile } from '@skill-cert/shared/files';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +14,7 @@ import {
   type FileKind,
   IMAGE_KINDS,
   KIND_HEAD_BYTES,
+  mimeOf,
   uploadLimitOf,
 } from './fileType.ts';
 import { readableFile, storeUpload } from './service.ts';
@@ -115,6 +118,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: { 200: envelope(uploadedFile) },
         querystring: z.object({
           type: z.enum(['image', 'any'], { error: '文件类别只能是 image 或 any' }).default('any'),
         }),
@@ -145,7 +149,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/upload/signed/:token',
     {
       config: { public: true },
-      schema: { params: z.object({ token: z.string().min(20, '上传链接无效').max(100, '上传链接无效') }) },
+      schema: {
+        response: { 200: envelope(uploadedFile) },
+        params: z.object({ token: z.string().min(20, '上传链接无效').max(100, '上传链接无效') }),
+      },
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
@@ -170,6 +177,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cookieAuth: true, access: SIGNED_IN },
       schema: {
+        response: { 200: fileAnswer('文件内容，类型为上传时识别的类型', ...new Set(Object.values(mimeOf))) },
         params: z.object({ id: z.string().uuid('文件不存在或已删除') }),
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
       },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { UploadedFile } from '@skill-cert/shared/files';
 import { hasPermission } from '@skill-cert/shared/permission';
 import { RoleType } from '@skill-cert/shared/roles';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -17,14 +18,6 @@ import { detectFileKind, type FileKind, mimeOf } from './fileType.ts';
 import { files } from './tables.ts';
 
 export type FileRow = typeof files.$inferSelect;
-
-export interface UploadedFile {
-  file_id: string;
-  webPath: string;
-  originName: string;
-  size: number;
-  mime: string;
-}
 
 const HEAD_BYTES = 4096;
 

@@ -1,12 +1,8 @@
+import type { UploadPermission } from '@skill-cert/shared/company';
 import { describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount } from '../users/service.ts';
-import {
-  issueUploadToken,
-  spendUploadToken,
-  UPLOAD_TOKEN_TTL_SECONDS,
-  type UploadPermission,
-} from './uploadTokens.ts';
+import { issueUploadToken, spendUploadToken, UPLOAD_TOKEN_TTL_SECONDS } from './uploadTokens.ts';
 
 const ctx = useTestApp();
 

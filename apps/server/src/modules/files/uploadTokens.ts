@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { UploadPermission } from '@skill-cert/shared/company';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploadTokens } from './tables.ts';
@@ -7,15 +8,6 @@ import { uploadTokens } from './tables.ts';
 export const UPLOAD_TOKEN_TTL_SECONDS = 300;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export interface UploadPermission {
-  /** POST a multipart `file` here, without the Authorization header, once. */
-  upload_url: string;
-  method: 'POST';
-  field: 'file';
-  expire_seconds: number;
-  expires_at: string;
-}
 
 /** Issues a signed, single-use upload URL for the user's (company's) files. */
 export async function issueUploadToken(

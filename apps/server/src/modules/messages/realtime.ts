@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
+import { errorEnvelope } from '@skill-cert/shared/envelope';
 import type { ServerFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import fp from 'fastify-plugin';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -141,7 +142,17 @@ export const realtimePlugin = fp(
     };
     app.server.on('upgrade', onUpgrade);
     // A plain GET of the channel's path (no upgrade) is not a page of the web app: 404 like any unknown API path.
-    app.get(REALTIME_PATH, { config: { public: true } }, (_request, reply) => reply.callNotFound());
+    app.get(
+      REALTIME_PATH,
+      {
+        config: { public: true },
+        schema: {
+          summary: 'WebSocket 实时通道（spec §4）：以升级请求连接；不升级的 GET 答 404',
+          response: { 404: errorEnvelope },
+        },
+      },
+      (_request, reply) => reply.callNotFound(),
+    );
 
     // Dead connections (no pong since the last round) are cut, so they do not hold memory or descriptors.
     const heartbeat = setInterval(() => {

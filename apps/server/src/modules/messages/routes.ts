@@ -1,5 +1,14 @@
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import type { MessagePage, UnreadMessages } from '@skill-cert/shared/messages';
-import { messageIdsBody, messageListQuery, noticeBody } from '@skill-cert/shared/messages';
+import {
+  affectedCount,
+  messageFile,
+  messageIdsBody,
+  messageListQuery,
+  messagePage,
+  noticeBody,
+  unreadMessages as unreadMessagesSchema,
+} from '@skill-cert/shared/messages';
 import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +41,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/message',
-    { config: { access: SIGNED_IN }, schema: { querystring: messageListQuery } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(messagePage) }, querystring: messageListQuery },
+    },
     async (req) => {
       const { userId } = req.auth;
       const q = req.query;
@@ -44,13 +56,18 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/message/unreadMessage', { config: { access: SIGNED_IN } }, async (req) =>
-    ok(await unread.get(req.auth.userId, '', () => unreadMessages(db, req.auth.userId))),
+  app.get(
+    '/api/message/unreadMessage',
+    { schema: { response: { 200: envelope(unreadMessagesSchema) } }, config: { access: SIGNED_IN } },
+    async (req) => ok(await unread.get(req.auth.userId, '', () => unreadMessages(db, req.auth.userId))),
   );
 
   app.post(
     '/api/message/readMany',
-    { config: { access: SIGNED_IN }, schema: { body: messageIdsBody } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(affectedCount) }, body: messageIdsBody },
+    },
     async (req) => {
       const n = await markRead(db, req.auth.userId, req.body.ids);
       return ok({ count: n }, req.body.ids.length ? '设为已读成功' : '全部设为已读成功');
@@ -59,7 +76,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/message/deleteMany',
-    { config: { access: SIGNED_IN }, schema: { body: messageIdsBody } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(affectedCount) }, body: messageIdsBody },
+    },
     async (req) => {
       const n = await deleteMessages(db, req.auth.userId, req.body.ids);
       return ok({ count: n }, req.body.ids.length ? '删除消息成功' : '删除全部消息成功');
@@ -68,7 +88,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/message/:id',
-    { config: { access: SIGNED_IN }, schema: { params: idParams } },
+    { config: { access: SIGNED_IN }, schema: { response: { 200: noData }, params: idParams } },
     async (req) => {
       if ((await deleteMessages(db, req.auth.userId, [req.params.id])) === 0)
         throw notFound('消息不存在或已删除');
@@ -79,7 +99,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   // A message's url: answers where its file can be downloaded (spec §7 "GET on a message's file url returns data.url").
   app.get(
     '/api/message/:id/file',
-    { config: { access: SIGNED_IN }, schema: { params: idParams } },
+    { config: { access: SIGNED_IN }, schema: { response: { 200: envelope(messageFile) }, params: idParams } },
     async (req) => {
       const message = await ownMessage(db, req.auth.userId, req.params.id);
       if (!message.fileId) throw notFound('该消息没有可下载的文件');
@@ -91,7 +111,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/websocket/bindUser',
     {
       config: { access: SIGNED_IN },
-      schema: { body: z.object({ client_id: z.string({ error: '缺少 client_id' }).uuid('client_id 无效') }) },
+      schema: {
+        response: { 200: noData },
+        body: z.object({ client_id: z.string({ error: '缺少 client_id' }).uuid('client_id 无效') }),
+      },
     },
     async (req) => {
       await app.realtime.bind(req.body.client_id, req.auth.userId, req.auth.sessionId);
@@ -104,7 +127,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notices',
     {
       preHandler: app.requirePermission(RoleType.PLATFORM, 'system:notice:send'),
-      schema: { body: noticeBody },
+      schema: { response: { 200: envelope(affectedCount) }, body: noticeBody },
     },
     async (req) => {
       const { target, user_id, company_id, content } = req.body;

@@ -1,8 +1,11 @@
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import {
   platformRecordListQuery,
   recordApplicationBody,
+  recordApplicationDetail,
+  recordApplicationRow,
   recordApproveBody,
   recordListQuery,
   recordRejectBody,
@@ -24,6 +27,8 @@ import {
 
 const idParams = z.object({ id: z.string().uuid('备案申请不存在') });
 const RECORD_CATEGORY = '备案通知';
+/** The answer of every route that shows one application. */
+const detail = { 200: envelope(recordApplicationDetail) };
 
 /**
  * Record applications (备案申请) the enterprise files: behind the enterprise door's member side (app.ts), so
@@ -34,28 +39,37 @@ export const recordCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/recordApplications',
-    { schema: { querystring: pageQuery.merge(recordListQuery) } },
+    {
+      schema: {
+        querystring: pageQuery.merge(recordListQuery),
+        response: { 200: envelope(paged(recordApplicationRow)) },
+      },
+    },
     async (req) => {
       const { list, total } = await listApplications(db, { ...req.query, company: req.company });
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
 
-  app.post('/api/recordApplications', { schema: { body: recordApplicationBody } }, async (req) => {
-    const id = await createApplication(db, req.company, req.auth.user, req.body);
-    return ok(
-      await companyApplicationDetail(db, req.company, id, req.auth.user),
-      req.body.submit ? '已提交审核' : '草稿已保存',
-    );
-  });
+  app.post(
+    '/api/recordApplications',
+    { schema: { body: recordApplicationBody, response: detail } },
+    async (req) => {
+      const id = await createApplication(db, req.company, req.auth.user, req.body);
+      return ok(
+        await companyApplicationDetail(db, req.company, id, req.auth.user),
+        req.body.submit ? '已提交审核' : '草稿已保存',
+      );
+    },
+  );
 
-  app.get('/api/recordApplications/:id', { schema: { params: idParams } }, async (req) =>
+  app.get('/api/recordApplications/:id', { schema: { params: idParams, response: detail } }, async (req) =>
     ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user)),
   );
 
   app.patch(
     '/api/recordApplications/:id',
-    { schema: { params: idParams, body: recordApplicationBody } },
+    { schema: { params: idParams, body: recordApplicationBody, response: detail } },
     async (req) => {
       await updateApplication(db, req.company, req.params.id, req.auth.user, req.body);
       return ok(
@@ -65,15 +79,23 @@ export const recordCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/recordApplications/:id/submit', { schema: { params: idParams } }, async (req) => {
-    await submitApplication(db, req.company, req.params.id, req.auth.user);
-    return ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user), '已提交审核');
-  });
+  app.post(
+    '/api/recordApplications/:id/submit',
+    { schema: { params: idParams, response: detail } },
+    async (req) => {
+      await submitApplication(db, req.company, req.params.id, req.auth.user);
+      return ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user), '已提交审核');
+    },
+  );
 
-  app.delete('/api/recordApplications/:id', { schema: { params: idParams } }, async (req) => {
-    await deleteApplication(db, req.company, req.params.id);
-    return ok(null, '删除成功');
-  });
+  app.delete(
+    '/api/recordApplications/:id',
+    { schema: { params: idParams, response: { 200: noData } } },
+    async (req) => {
+      await deleteApplication(db, req.company, req.params.id);
+      return ok(null, '删除成功');
+    },
+  );
 };
 
 /** The platform reviews every company's submitted applications (企业管理). */
@@ -85,7 +107,10 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/platform/recordApplications',
     {
       preHandler: platform('platform:company:list'),
-      schema: { querystring: pageQuery.merge(platformRecordListQuery) },
+      schema: {
+        querystring: pageQuery.merge(platformRecordListQuery),
+        response: { 200: envelope(paged(recordApplicationRow)) },
+      },
     },
     async (req) => {
       const { list, total } = await listApplications(db, req.query);
@@ -95,7 +120,7 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/platform/recordApplications/:id',
-    { preHandler: platform('platform:company:list'), schema: { params: idParams } },
+    { preHandler: platform('platform:company:list'), schema: { params: idParams, response: detail } },
     async (req) => ok(await platformApplicationDetail(db, req.params.id, req.auth.user)),
   );
 
@@ -103,7 +128,7 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/platform/recordApplications/:id/approve',
     {
       preHandler: platform('platform:company:review'),
-      schema: { params: idParams, body: recordApproveBody },
+      schema: { params: idParams, body: recordApproveBody, response: detail },
     },
     async (req) => {
       const note = req.body?.note ?? null;
@@ -123,7 +148,10 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/platform/recordApplications/:id/reject',
-    { preHandler: platform('platform:company:review'), schema: { params: idParams, body: recordRejectBody } },
+    {
+      preHandler: platform('platform:company:review'),
+      schema: { params: idParams, body: recordRejectBody, response: detail },
+    },
     async (req) => {
       const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
         approve: false,

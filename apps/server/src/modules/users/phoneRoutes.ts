@@ -1,5 +1,7 @@
+import { envelope, noData } from '@skill-cert/shared/envelope';
 import { changePhoneBody, changePhoneSmsQuery, checkOldPhoneBody } from '@skill-cert/shared/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
@@ -49,7 +51,7 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: SIGNED_IN },
       onRequest: app.smsAddressLimit,
-      schema: { querystring: changePhoneSmsQuery },
+      schema: { response: { 200: noData }, querystring: changePhoneSmsQuery },
     },
     async (req) => {
       const user = req.auth.user;
@@ -77,7 +79,10 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/changePhone/checkSms',
-    { config: { access: SIGNED_IN }, schema: { body: checkOldPhoneBody } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(z.object({ ticket: z.string() })) }, body: checkOldPhoneBody },
+    },
     async (req) => {
       const user = req.auth.user;
       await consumeCode(db, user.phone, 'changePhone', req.body.verify_code);
@@ -87,7 +92,10 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/changePhone',
-    { config: { access: SIGNED_IN }, schema: { body: changePhoneBody } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(z.object({ phone: z.string() })) }, body: changePhoneBody },
+    },
     async (req) => {
       const user = req.auth.user;
       const bound = boundTo(user, req.body.phone);

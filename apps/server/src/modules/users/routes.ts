@@ -1,4 +1,5 @@
-import { switchRoleTypeBody } from '@skill-cert/shared/auth';
+import { switchRoleTypeBody, userInfo } from '@skill-cert/shared/auth';
+import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -11,13 +12,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   // The guard has already loaded the user and its role types.
-  app.get('/api/user', { config: { access: SIGNED_IN } }, async (req) =>
-    ok(toUserInfo(req.auth.user, req.auth.roleTypeIds, req.auth.companyRole)),
+  app.get(
+    '/api/user',
+    { schema: { response: { 200: envelope(userInfo) } }, config: { access: SIGNED_IN } },
+    async (req) => ok(toUserInfo(req.auth.user, req.auth.roleTypeIds, req.auth.companyRole)),
   );
 
   app.patch(
     '/api/user/switchRoleType',
-    { config: { access: SIGNED_IN }, schema: { body: switchRoleTypeBody } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: { 200: envelope(userInfo.nullable()) }, body: switchRoleTypeBody },
+    },
     async (req) => {
       if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))
         throw forbidden('您没有该角色的权限');

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { UserListRow as UserListAnswer } from '@skill-cert/shared/access';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
 import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
@@ -223,16 +224,8 @@ export async function ensureRoleTypes(db: DbOrTx): Promise<void> {
   await db.insert(roleTypes).values(rows).onConflictDoNothing();
 }
 
-export interface UserListRow {
-  _id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  company_id: string | null;
-  status: number;
-  role_types_info: RoleTypeId[];
-  create_time_str: string;
-}
+/** A row of the platform's user list before its roles are added (`GET /api/users`). */
+export type UserListRow = Omit<UserListAnswer, 'roles'>;
 
 /** Users for the platform's administration: search by name or phone, filter by role type, paged. */
 export async function listUsers(

@@ -1,14 +1,8 @@
+import type { Region } from '@skill-cert/shared/area';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 
-/** One region of `GET /api/area/info`: provinces carry `city`, cities carry `county` (spec §3). */
-export interface Region {
-  _id: string;
-  code: string;
-  name: string;
-  city?: Region[];
-  county?: Region[];
-}
+export type { Region };
 
 /** An antd Cascader option: label the name, value the region code. */
 export interface RegionOption {

@@ -1,15 +1,10 @@
 import { DICT_CACHE_MS } from '@skill-cert/shared/constants';
+import type { DictData, DictItem } from '@skill-cert/shared/dict';
 import { toQueryString } from '@skill-cert/shared/query';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 
-/** One option of a server dictionary (`POST /api/dict`). */
-export interface DictItem {
-  label: string;
-  value: number | string;
-}
-
-export type DictData = Record<string, DictItem[]>;
+export type { DictData, DictItem };
 
 /** `POST /api/dict`: the body is a query string of `params[]` names (spec §7). */
 export const fetchDicts = (names: readonly string[]): Promise<DictData> =>

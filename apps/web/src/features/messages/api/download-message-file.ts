@@ -1,11 +1,11 @@
-import type { Message } from '@skill-cert/shared/messages';
+import type { Message, MessageFile } from '@skill-cert/shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { browser } from '@/shared/browser';
 import { request } from '@/shared/http';
 
 /** `GET <message.url>` (`/api/message/:id/file`): where the message's file can be downloaded. */
-export const getMessageFile = (url: string): Promise<{ url: string }> =>
-  request<{ url: string }>('GET', url, { silent: true });
+export const getMessageFile = (url: string): Promise<MessageFile> =>
+  request<MessageFile>('GET', url, { silent: true });
 
 /**
  * Asks for the file's address, then lets the browser fetch it: the file answers as an attachment and

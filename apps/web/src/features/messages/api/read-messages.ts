@@ -1,10 +1,11 @@
+import type { AffectedCount } from '@skill-cert/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 import { refreshUnread } from './get-unread-messages';
 
 /** `POST /api/message/readMany {ids}`; an empty list marks every message read. */
-export const readMessages = (ids: string[], options: { silent?: boolean } = {}): Promise<{ count: number }> =>
-  request<{ count: number }>('POST', '/api/message/readMany', { body: { ids }, silent: options.silent });
+export const readMessages = (ids: string[], options: { silent?: boolean } = {}): Promise<AffectedCount> =>
+  request<AffectedCount>('POST', '/api/message/readMany', { body: { ids }, silent: options.silent });
 
 export const useReadMessages = () => {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
+import type { InviteCode } from '@skill-cert/shared/company';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 import { SESSION_SCOPED } from '@/shared/session/query-client';
 
-export interface InviteCode {
-  initiate_code: string;
-  /** 1: people may ask to join with the code; 0: joining is off. */
-  initiate_status: number;
-}
+export type { InviteCode };
 
 /** `GET /api/companies/getInitiateCode` (administrator). */
 export const getInviteCode = (): Promise<InviteCode> =>

@@ -1,21 +1,11 @@
-import type { RoleRow } from '@skill-cert/shared/access';
+import type { UserListRow } from '@skill-cert/shared/access';
 import type { Paged } from '@skill-cert/shared/pagination';
 import type { RoleTypeId } from '@skill-cert/shared/roles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 
 /** A row of `GET /api/users`. */
-export interface UserRow {
-  _id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  company_id: string | null;
-  status: number;
-  role_types_info: RoleTypeId[];
-  roles: RoleRow[];
-  create_time_str: string;
-}
+export type UserRow = UserListRow;
 
 export interface UserQuery {
   keyword?: string;
