@@ -406,7 +406,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/platform/companies/:id/${action}`,
-      { preHandler: platform('platform:company:freeze'), schema: { params: idParams } },
+      {
+        preHandler: platform('platform:company:freeze'),
+        schema: { params: idParams, response: { 200: noData } },
+      },
       async (req) => {
         if (!(await findCompany(db, req.params.id))) throw notFound('企业不存在');
         const { name, memberIds } = await setCompanyStatus(db, req.params.id, status);
