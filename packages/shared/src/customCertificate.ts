@@ -248,20 +248,22 @@ export type CustomCertificateBatch = z.infer<typeof customCertificateBatch>;
 export const PHOTO_MATCH_LIST_MAX = 100;
 
 /** How the photos of a batch upload's zip matched its rows (the answer of the upload only). */
-export interface PhotoMatchSummary {
+export const photoMatchSummary = z.object({
   /** Photos of the zip no row uses (paths in the zip), at most PHOTO_MATCH_LIST_MAX. */
-  unmatched_photos: string[];
-  unmatched_photo_count: number;
+  unmatched_photos: z.array(z.string()),
+  unmatched_photo_count: z.number(),
   /** Image blanks of rows for which the zip holds no photo (optional ones too), at most PHOTO_MATCH_LIST_MAX. */
-  rows_without_photo: { row_number: number; row_key: string; blank: string }[];
-  rows_without_photo_count: number;
-}
+  rows_without_photo: z.array(z.object({ row_number: z.number(), row_key: z.string(), blank: z.string() })),
+  rows_without_photo_count: z.number(),
+});
+export type PhotoMatchSummary = z.infer<typeof photoMatchSummary>;
 
 /** The answer of POST /api/customCertificateBatchUploadRecords: the batch, and how its photos matched. */
-export interface CreatedBatch extends CustomCertificateBatch {
+export const createdBatch = customCertificateBatch.extend({
   /** null when no photos zip was uploaded. */
-  photo_match: PhotoMatchSummary | null;
-}
+  photo_match: photoMatchSummary.nullable(),
+});
+export type CreatedBatch = z.infer<typeof createdBatch>;
 
 export const batchListQuery = pageQuery.extend({
   name: z.string().trim().optional(),

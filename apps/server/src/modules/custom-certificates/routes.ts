@@ -2,6 +2,7 @@ import {
   batchListQuery,
   batchUploadBody,
   certificateListQuery,
+  createdBatch,
   customCertificateBatch,
   customCertificateDetail,
   customCertificateRow,
@@ -180,7 +181,7 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
 
   app.post(
     '/api/customCertificateBatchUploadRecords',
-    { schema: { body: batchUploadBody, response: batchAnswer } },
+    { schema: { body: batchUploadBody, response: { 200: envelope(createdBatch) } } },
     async (req) => ok(await createBatch(app, caller(req), req.body), '上传成功，证书正在后台生成'),
   );
 
