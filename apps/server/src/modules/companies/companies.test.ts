@@ -120,7 +120,7 @@ describe('POST /api/companies', () => {
         .code,
     ).toBe(200);
     expect((await read(member.token)).statusCode).toBe(200);
-    // A user of another company still may not: told as of an unknown file (issue 19 point 7).
+    // A user of another company still may not.
     expect((await read((await login(ctx.app, 'qiye')).token)).statusCode).toBe(404);
   });
 

@@ -1,4 +1,4 @@
-import type { JoinRequestRow } from '@skill-cert/shared/company';
+import type { CompanyInvitation, JoinRequestRow } from '@skill-cert/shared/company';
 import { isValidCreditCode } from '@skill-cert/shared/creditCode';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,6 +54,14 @@ const joinRequest = (overrides: Partial<JoinRequestRow> = {}): JoinRequestRow =>
   create_time_str: '2026-03-01 10:00:00',
   decide_time_str: null,
   ...overrides,
+});
+
+/** A pending invitation of a company. */
+const invitationFrom = (company_id: string, company_name: string): CompanyInvitation => ({
+  _id: `invitation-of-${company_id}`,
+  company_id,
+  company_name,
+  create_time_str: '2026-03-02 09:00:00',
 });
 
 const NO_INVITATIONS = { 'GET /api/companies/myInvitations': ok([]) };
@@ -265,12 +273,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   });
 
   it('an invitation is shown above the forms: 接受 joins the company and goes in', async () => {
-    const invitation = {
-      _id: '0190a8f0-0000-7000-8000-0000000000bb',
-      company_id: 'company-7',
-      company_name: '邀请方科技有限公司',
-      create_time_str: '2026-03-02 09:00:00',
-    };
+    const invitation = invitationFrom('company-7', '邀请方科技有限公司');
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(null),
       'GET /api/companies/myInvitations': ok([invitation]),
@@ -288,12 +291,7 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
   });
 
   it('拒绝 declines the invitation and it goes away', async () => {
-    const invitation = {
-      _id: '0190a8f0-0000-7000-8000-0000000000cc',
-      company_id: 'company-8',
-      company_name: '不想去有限公司',
-      create_time_str: '2026-03-02 09:00:00',
-    };
+    const invitation = invitationFrom('company-8', '不想去有限公司');
     let declined = false;
     const network = installFakeNetwork({
       'GET /api/companies/myJoinRequest': ok(null),
