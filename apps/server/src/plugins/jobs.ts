@@ -54,8 +54,8 @@ export interface WorkOptions<N extends JobName = JobName> extends QueueOptions {
   /** How often an idle worker looks for jobs. Default 1 s. */
   pollingIntervalSeconds?: number;
   /**
-   * Called with this queue's jobs a dead process was running, before they are retried (see `recoverJobs`):
-   * to clean up what it may have left half done.
+   * Called with this queue's jobs a dead process was running, before they are retried (at start on the embedded
+   * database, at another instance's heartbeat on PostgreSQL): to clean up what it may have left half done.
    */
   recover?: (recovery: Recovery<N>) => Promise<void>;
 }
@@ -390,8 +390,10 @@ function instanceRegistry(db: PgBoss.Db) {
         await record();
         await run();
       } finally {
-        // Left in the record until the next write: a job no longer active is never taken back.
+        // Out of the record at once: a job that failed may be running on another instance a moment later, and must
+        // not be taken from it should this one die. A failed write only leaves it listed until the next heartbeat.
         jobs.delete(jobId);
+        await record().catch(() => {});
       }
     },
     async leave() {

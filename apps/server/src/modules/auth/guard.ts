@@ -47,9 +47,36 @@ export const authPlugin = fp(
     const lookupSession = createSessionLookup(app.db);
     const cache = new SessionCache(app.database.kind === 'pglite');
     app.decorate('sessionCache', cache);
+    // One lookup per session at a time: the requests that miss the cache together (200 connections on one token
+    // when its entry expires) share it instead of queueing one query each on the embedded database's connection.
+    // A lookup under way when its session or user changes is dropped, so its answer is not cached.
+    const lookups = new Map<string, Promise<SessionUser | undefined>>();
+    const lookupOnce = (sessionId: string, userId: string) => {
+      const under = lookups.get(sessionId);
+      if (under) return under;
+      const started = lookupSession(sessionId, userId);
+      lookups.set(sessionId, started);
+      started.then(
+        (found) => {
+          if (lookups.get(sessionId) !== started) return;
+          lookups.delete(sessionId);
+          if (found) cache.set(sessionId, found);
+        },
+        () => {
+          if (lookups.get(sessionId) === started) lookups.delete(sessionId);
+        },
+      );
+      return started;
+    };
     const unsubscribe = onUserEvents({
-      changed: (userId) => cache.forgetUser(userId),
-      revoked: (sessionId) => cache.forgetSession(sessionId),
+      changed: (userId) => {
+        cache.forgetUser(userId);
+        lookups.clear();
+      },
+      revoked: (sessionId) => {
+        cache.forgetSession(sessionId);
+        lookups.delete(sessionId);
+      },
     });
     app.addHook('onClose', async () => unsubscribe());
 
@@ -65,12 +92,8 @@ export const authPlugin = fp(
       if (!token) throw unauthorized();
       const claims = verifyJwt(token, secret);
       if (!claims) throw unauthorized();
-      let found = cache.get(claims.sid);
-      if (!found) {
-        found = await lookupSession(claims.sid, claims.sub);
-        if (!found) throw unauthorized();
-        cache.set(claims.sid, found);
-      }
+      const found = cache.get(claims.sid) ?? (await lookupOnce(claims.sid, claims.sub));
+      if (!found) throw unauthorized();
       if (found.user.id !== claims.sub) throw unauthorized();
       request.auth = { userId: claims.sub, sessionId: claims.sid, ...found };
     });
