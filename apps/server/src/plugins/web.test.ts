@@ -27,6 +27,12 @@ describe('the web app served by the API server', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('an unknown API path is echoed as a short excerpt, never whole', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/${'x'.repeat(5000)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message.length).toBeLessThan(120);
+  });
+
   it('an unknown API path answers 404 接口不存在, not the page', async () => {
     const res = await api(ctx.app, 'GET', '/api/nothing-here');
     expect(res.status).toBe(404);

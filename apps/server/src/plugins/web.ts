@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, fileAnswer } from '@skill-cert/shared/envelope';
 import fp from 'fastify-plugin';
+import { excerpt } from '../lib/errors.ts';
 
 /**
  * Serves the built web app. Any other GET that is not an API call gets index.html, so a reload or a
@@ -53,7 +54,7 @@ export const webPlugin = fp(
     app.setNotFoundHandler((req, reply) => {
       reply.status(404).send({
         code: ApiCode.NOT_FOUND,
-        message: `接口不存在：${req.method} ${req.url.split('?')[0]}`,
+        message: `接口不存在：${req.method} ${excerpt(req.url.split('?')[0], 80)}`,
         data: null,
       });
     });

@@ -125,6 +125,9 @@ describe('staff (/user-list)', () => {
       token: person.token,
     });
     expect(declined.body.message).toBe('已拒绝邀请');
+    // The administrator who invited is told.
+    const told = await api<{ list: { content: string }[] }>(ctx.app, 'GET', '/api/message', { token });
+    expect(told.body.data.list.map((m) => m.content)).toContain('xinqiye 已拒绝加入本企业的邀请');
     const late = await api(ctx.app, 'POST', `/api/companies/myInvitations/${invitation._id}/accept`, {
       token: person.token,
     });

@@ -144,7 +144,13 @@ export const companyNewcomerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/companies/myInvitations/:id/decline',
     { schema: { params: invitationParams, response: { 200: noData } } },
     async (req) => {
-      await declineInvitation(db, req.auth.userId, req.params.id);
+      const { companyId, invitedBy } = await declineInvitation(db, req.auth.userId, req.params.id);
+      if (invitedBy)
+        await app.messenger.toUsers([invitedBy], {
+          category: JOIN_CATEGORY,
+          content: `${req.auth.user.name} 已拒绝加入本企业的邀请`,
+          relatedId: companyId,
+        });
       return ok(null, '已拒绝邀请');
     },
   );

@@ -1,9 +1,11 @@
 import type { CompanyInvitation, JoinRequestRow } from '@skill-cert/shared/company';
 import { isValidCreditCode } from '@skill-cert/shared/creditCode';
-import { screen, waitFor, within } from '@testing-library/react';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Region } from '@/shared/dict/area-tree';
+import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { saveLogin } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import {
@@ -288,6 +290,33 @@ describe('JoinPage (/join)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(location()).toBe('/record-application'));
     expect(network.callsTo(`POST /api/companies/myInvitations/${invitation._id}/accept`)).toHaveLength(1);
     expect(useSessionStore.getState().user?.company_id).toBe('company-7');
+  });
+
+  it('an invitation that arrives while /join is open shows at once', async () => {
+    const invitation = invitationFrom('company-6', '新邀请有限公司');
+    let invited = false;
+    installFakeNetwork({
+      'GET /api/companies/myJoinRequest': ok(null),
+      'GET /api/companies/myInvitations': () => ok(invited ? [invitation] : []),
+    });
+    signInWithoutCompany();
+    renderRoute('/join');
+    expect(await screen.findByRole('tab', { name: '创建企业' })).toBeInTheDocument();
+    expect(screen.queryByText('「新邀请有限公司」邀请您加入企业')).not.toBeInTheDocument();
+
+    invited = true;
+    act(() =>
+      emitMessageArrived({
+        _id: 'm-9',
+        message_category_name: '企业通知',
+        create_time_str: '2026-01-02 10:00:00',
+        content: '「新邀请有限公司」邀请您加入企业',
+        whether_read: 0,
+        url: null,
+        data: { _id: invitation._id, template_key: TemplateKey.COMPANY_INVITATION },
+      }),
+    );
+    expect(await screen.findByText('「新邀请有限公司」邀请您加入企业')).toBeInTheDocument();
   });
 
   it('拒绝 declines the invitation and it goes away', async () => {

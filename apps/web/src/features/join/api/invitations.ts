@@ -1,6 +1,8 @@
 import type { CompanyInvitation } from '@skill-cert/shared/company';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
+import { useMessageArrived } from '@/shared/realtime/message-events';
 import { SESSION_SCOPED } from '@/shared/session/query-client';
 
 /** `GET /api/companies/myInvitations`: companies whose administrator invited the caller, still open. */
@@ -10,7 +12,14 @@ export const getMyInvitations = (): Promise<CompanyInvitation[]> =>
 export const myInvitationsQueryOptions = () =>
   queryOptions({ queryKey: ['my-invitations'], queryFn: getMyInvitations, meta: SESSION_SCOPED });
 
-export const useMyInvitations = () => useQuery(myInvitationsQueryOptions());
+/** The caller's open invitations; a new one shows at once when its message (company_invitation) arrives. */
+export function useMyInvitations() {
+  const queryClient = useQueryClient();
+  useMessageArrived([TemplateKey.COMPANY_INVITATION], () => {
+    void queryClient.invalidateQueries({ queryKey: myInvitationsQueryOptions().queryKey });
+  });
+  return useQuery(myInvitationsQueryOptions());
+}
 
 /** `POST /api/companies/myInvitations/:id/accept`: the caller joins that company. */
 export const acceptInvitation = (id: string): Promise<{ company_id: string }> =>
