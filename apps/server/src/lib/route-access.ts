@@ -63,7 +63,7 @@ export interface RegisteredRoute {
   url: string;
   /** null: a protected route that declares nothing (the matrix test fails on it). */
   access: RouteAccess | null;
-  schema: { params?: ZodType; querystring?: ZodType; body?: ZodType };
+  schema: { params?: ZodType; querystring?: ZodType; body?: ZodType; response?: unknown };
 }
 
 /** What a route declares, read from its options once every hook has run: empty means nothing declared. */

@@ -1,11 +1,14 @@
 import { regionTree } from '@skill-cert/shared/area';
 import { envelope } from '@skill-cert/shared/envelope';
 import { occupationCatalogue } from '@skill-cert/shared/occupation';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, login, useTestApp } from '../../test/harness.ts';
-import { loadConfig } from '../config.ts';
-import { mismatch } from './contract.ts';
+import { loadConfig, testConfig } from '../config.ts';
+import { configPlugin } from './config.ts';
+import { contractPlugin, mismatch, takeContractViolations } from './contract.ts';
+import { errorsPlugin } from './errors.ts';
 
 const ctx = useTestApp();
 
@@ -15,7 +18,7 @@ const declaredAnswers = (response: unknown) =>
 
 describe('the API contract covers answers', () => {
   it('every registered route declares its answer', () => {
-    const routes = ctx.app.routeContracts;
+    const routes = ctx.app.registeredRoutes();
     expect(routes.length).toBeGreaterThan(90);
     const missing = routes
       .filter((r) => declaredAnswers(r.schema?.response).length === 0)
@@ -24,7 +27,8 @@ describe('the API contract covers answers', () => {
   });
 
   it('every route declares the failure envelope for 4xx and 5xx', () => {
-    const without = ctx.app.routeContracts
+    const without = ctx.app
+      .registeredRoutes()
       .filter((r) => {
         const response = (r.schema?.response ?? {}) as Record<string, unknown>;
         return !response['4xx'] || !response['5xx'];
@@ -45,6 +49,30 @@ describe('the API contract covers answers', () => {
     expect(mismatch(schema, { code: 200, message: 'ok', data: { list: [{ name: 3 }] } })).toMatch(
       /^字段 data\.list\.0\.name：/,
     );
+  });
+
+  it('an answer that breaks its schema answers 500 and fails the test that caused it, naming route and field', async () => {
+    const app = Fastify();
+    await app.register(configPlugin, { config: testConfig() });
+    await app.register(contractPlugin);
+    await app.register(errorsPlugin);
+    app.get(
+      '/api/x',
+      { schema: { response: { 200: envelope(z.object({ name: z.string() })) } } },
+      async () => ({
+        code: 200,
+        message: 'ok',
+        data: { name: '张三', id_number: '110101199003071234' },
+      }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/x' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 500, message: '服务器繁忙，请稍后重试' });
+    // What test/harness.ts throws after the test (taken here, so this test itself passes).
+    expect(takeContractViolations()).toEqual([
+      '应答不符合接口契约：GET /api/x 200 字段 data.id_number 未在契约中声明',
+    ]);
   });
 
   it('an answer that matches its schema is no mismatch', () => {
@@ -79,9 +107,11 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/companies/members'].get.description).toContain('企业端');
     const pdf = doc.paths['/api/customCertificateTemplates/preview'].post.responses['200'].content;
     expect(pdf['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
-    const apiRoutes = ctx.app.routeContracts.filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
-    );
+    const apiRoutes = ctx.app
+      .registeredRoutes()
+      .filter(
+        (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
+      );
     for (const r of apiRoutes) {
       const path = r.url.replace(/:(\w+)/g, '{$1}');
       for (const method of [r.method].flat().filter((m) => m !== 'HEAD'))

@@ -3,13 +3,6 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered so far, as registered (the contract test reads their schemas). */
-    routeContracts: RouteOptions[];
-  }
-}
-
 /** Answers that did not match their route's response schema (tests fail on any: `test/harness.ts`). */
 const violations: string[] = [];
 /** Empties and returns the violations recorded since the last call. */
@@ -30,11 +23,9 @@ export const withFailures = <T extends object>(response: T) => ({
  */
 export const contractPlugin = fp(
   async (app) => {
-    app.decorate('routeContracts', [] as RouteOptions[]);
     app.addHook('onRoute', (route: RouteOptions) => {
       const response = route.schema?.response as object | undefined;
       if (response) route.schema = { ...route.schema, response: withFailures(response) };
-      app.routeContracts.push(route);
     });
     app.setSerializerCompiler(
       app.config.validateResponses
