@@ -11,7 +11,7 @@ declare module 'fastify' {
  * The policy the built web app works under (pages, the public certificate page, API answers and downloads):
  * scripts only from our origin (no inline script: index.html loads `boot.js`); styles also inline, since
  * antd's CSS-in-JS writes `<style>` elements at run time (docs/decisions.md); images and PDF previews also from
- * `data:`/`blob:` (previews of bytes the page holds); the real-time WebSocket; framed only by our own pages
+ * `data:`/`blob:` (previews of bytes the page holds, also read back by `fetch`); the real-time WebSocket; framed only by our own pages
  * (the PDF preview frames a file answer).
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -20,7 +20,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self' blob: ws: wss:",
   "frame-src 'self' blob:",
   "worker-src 'self' blob:",
   "object-src 'none'",
