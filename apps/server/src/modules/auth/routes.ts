@@ -27,13 +27,12 @@ import {
 } from '../users/service.ts';
 import { consumeCode, sendCode } from '../verification/service.ts';
 import {
-  assertLoginAllowed,
   clearLoginFailures,
   consumeLoginCode,
   createLoginCode,
   issueLogin,
-  loginBackoffMs,
   loginFailureKey,
+  loginGate,
   recordLoginFailure,
   refreshSession,
   revokeAllSessions,
@@ -66,10 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
       const { name, password } = req.body;
       const user = await findUserByAccount(db, name);
       const key = loginFailureKey(name, user);
-      await assertLoginAllowed(db, key);
       // Many failures from this address slow every attempt from it down; a correct password still signs in.
-      const backoff = await loginBackoffMs(db, req.ip);
-      if (backoff > 0) await wait(backoff);
+      const { backoffMs } = await loginGate(db, key, req.ip);
+      if (backoffMs > 0) await wait(backoffMs);
       if (!user || !(await verifyPassword(user.passwordHash, password))) {
         throw badRequest(await recordLoginFailure(db, key, req.ip));
       }

@@ -8,7 +8,7 @@ import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
 } from '@skill-cert/shared/constants';
-import { and, count, eq, exists, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
@@ -141,30 +141,30 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
 
 const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_FAILURE_WINDOW_MS / 60_000}分钟后再试`;
 
-/** Refuses a login attempt once the account has too many recent failures. */
-export async function assertLoginAllowed(db: DbOrTx, account: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  const [byAccount] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
-  if (byAccount.n >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooManyRequests(LOCKED_MESSAGE);
-}
-
 /**
- * How long a login attempt from this address waits before it is checked: nothing up to
+ * Before a password is checked, in one read of the recent failures: refuses the attempt once the account has too
+ * many, and answers how long an attempt from this address waits: nothing up to
  * LOGIN_BACKOFF_AFTER_FAILURES_PER_IP recent failures, then 0.5 s doubling per further failure, capped. The
  * address is slowed, never refused: behind a proxy without TRUST_PROXY every user shares one address.
  */
-export async function loginBackoffMs(db: DbOrTx, ip: string): Promise<number> {
+export async function loginGate(db: DbOrTx, account: string, ip: string): Promise<{ backoffMs: number }> {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  const [byIp] = await db
-    .select({ n: count() })
+  const [recent] = await db
+    .select({
+      byAccount: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  const over = byIp.n - LOGIN_BACKOFF_AFTER_FAILURES_PER_IP;
-  if (over < 0) return 0;
-  return Math.min(LOGIN_BACKOFF_FIRST_MS * 2 ** Math.min(over, 20), LOGIN_BACKOFF_MAX_MS);
+    .where(
+      and(
+        gt(loginFailures.createdAt, since),
+        or(eq(loginFailures.account, account), eq(loginFailures.ip, ip)),
+      ),
+    );
+  if (recent.byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooManyRequests(LOCKED_MESSAGE);
+  const over = recent.byIp - LOGIN_BACKOFF_AFTER_FAILURES_PER_IP;
+  if (over < 0) return { backoffMs: 0 };
+  return { backoffMs: Math.min(LOGIN_BACKOFF_FIRST_MS * 2 ** Math.min(over, 20), LOGIN_BACKOFF_MAX_MS) };
 }
 
 /**
