@@ -25,6 +25,7 @@ import {
 } from './modules/custom-certificates/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { levelEvaluationRoutes } from './modules/level-evaluations/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
 import { realtimePlugin } from './modules/messages/realtime.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -125,7 +126,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {
     newcomerRoutes: [companyNewcomerRoutes],
-    memberRoutes: [companyMemberRoutes, recordCompanyRoutes, customCertificateMemberRoutes],
+    memberRoutes: [
+      companyMemberRoutes,
+      recordCompanyRoutes,
+      customCertificateMemberRoutes,
+      levelEvaluationRoutes,
+    ],
   });
   await app.register(customCertificateRoutes);
   await app.register(occupationRoutes);

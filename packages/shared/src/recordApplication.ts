@@ -47,14 +47,16 @@ export const recordActionText: Record<RecordActionValue, string> = {
   reject: '审核驳回',
 };
 
-const requiredText = (label: string, max: number) =>
+/** A required text field whose messages name it: 请输入X, X不能超过N个字符. */
+export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `请输入${label}` })
     .trim()
     .min(1, `请输入${label}`)
     .max(max, `${label}不能超过${max}个字符`);
 
-const optionalText = (label: string, max: number) =>
+/** An optional text field: blank reads as null. */
+export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label}格式不正确` })
     .trim()
@@ -151,7 +153,12 @@ const recordPersonDraft = z.object({
  * A list whose bad row is named by its number: '第2名考评员：身份证号不正确，请核对'. Rows are parsed one
  * by one so the message says which.
  */
-function numberedRows<T extends z.ZodType>(row: T, label: (i: number) => string, what: string, max: number) {
+export function numberedRows<T extends z.ZodType>(
+  row: T,
+  label: (i: number) => string,
+  what: string,
+  max: number,
+) {
   return z
     .array(z.unknown(), { error: `${what}格式不正确` })
     .max(max, `${what}最多${max}个`)

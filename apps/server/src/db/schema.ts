@@ -4,6 +4,7 @@ export * from '../modules/auth/tables.ts';
 export * from '../modules/companies/tables.ts';
 export * from '../modules/custom-certificates/tables.ts';
 export * from '../modules/files/tables.ts';
+export * from '../modules/level-evaluations/tables.ts';
 export * from '../modules/messages/tables.ts';
 export * from '../modules/records/tables.ts';
 export * from '../modules/users/tables.ts';
