@@ -35,6 +35,7 @@ import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
 import { busPlugin } from './plugins/bus.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { configPlugin } from './plugins/config.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(storagePlugin);
   await app.register(tempFilesPlugin);

@@ -29,10 +29,14 @@ export const webPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset (vite.config.ts): served by Accept-Encoding, with Vary.
+        preCompressed: true,
         // Our own cache headers below: with send's default (public, max-age=0) written after setHeaders, the hashed
         // assets were never cached and index.html not marked no-cache.
         cacheControl: false,
         setHeaders: (res, filePath) => {
+          // The same path answers brotli, gzip or plain by Accept-Encoding: caches must key on it (send does not say so).
+          res.setHeader('vary', 'Accept-Encoding');
           // Vite puts a content hash in every asset name: cache those for good, never index.html.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
