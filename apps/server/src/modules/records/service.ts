@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { skillLevelName, sortLevels } from '@skill-cert/shared/occupation';
+import { type SkillLevelCode, skillLevelName, sortLevels } from '@skill-cert/shared/occupation';
 import {
   EvaluationBasis,
   evaluationBasisText,
@@ -34,8 +34,8 @@ import { recordApplications, recordLogs, recordPersonnel, recordScopes, recordSi
 type ApplicationRow = typeof recordApplications.$inferSelect;
 
 /** Kinds of recordPersonnel rows. */
-const EXAMINER = 1;
-const SUPERVISOR = 2;
+const EXAMINER = 1 as const;
+const SUPERVISOR = 2 as const;
 
 const NOT_FOUND = '备案申请不存在';
 
@@ -599,4 +599,78 @@ export async function approvedScopes(db: DbOrTx, own: CompanyScope) {
     .innerJoin(recordApplications, eq(recordApplications.id, recordScopes.applicationId))
     .where(and(ofCompany(recordApplications, own), eq(recordApplications.status, RecordStatus.APPROVED)));
   return rows.map((r) => ({ ...r, levels: sortLevels(r.levels) }));
+}
+
+/** A filing as an evaluation plan may use it: scope rows, sites (with region names), examiners, supervisors. */
+export interface ApprovedFiling {
+  id: string;
+  recordNo: string;
+  scopes: {
+    occupationCode: string;
+    occupationName: string;
+    workType: string | null;
+    levels: SkillLevelCode[];
+  }[];
+  sites: { id: string; name: string; address: string; regionNames: string[] }[];
+  /** Examiners (kind 1) and supervisors (kind 2), in the filing's order. */
+  people: { id: string; kind: 1 | 2; name: string; phone: string; qualification: string }[];
+}
+
+/**
+ * The company's approved filings with what a plan may choose from them (evaluation options, the plan's checks),
+ * oldest first; with `id`, only that one (none when it is not the company's or not approved). Four queries.
+ */
+export async function approvedFilings(db: DbOrTx, own: CompanyScope, id?: string): Promise<ApprovedFiling[]> {
+  const filings = await db
+    .select({ id: recordApplications.id, recordNo: recordApplications.recordNo })
+    .from(recordApplications)
+    .where(
+      and(
+        ofCompany(recordApplications, own),
+        eq(recordApplications.status, RecordStatus.APPROVED),
+        id ? eq(recordApplications.id, id) : undefined,
+      ),
+    )
+    .orderBy(asc(recordApplications.decidedAt), asc(recordApplications.createdAt));
+  const ids = filings.map((f) => f.id);
+  if (ids.length === 0) return [];
+  const scopes = await db
+    .select()
+    .from(recordScopes)
+    .where(inArray(recordScopes.applicationId, ids))
+    .orderBy(asc(recordScopes.sort));
+  const sites = await db
+    .select()
+    .from(recordSites)
+    .where(inArray(recordSites.applicationId, ids))
+    .orderBy(asc(recordSites.sort));
+  const people = await db
+    .select()
+    .from(recordPersonnel)
+    .where(inArray(recordPersonnel.applicationId, ids))
+    .orderBy(asc(recordPersonnel.kind), asc(recordPersonnel.sort));
+  return filings.map((f) => ({
+    id: f.id,
+    recordNo: f.recordNo,
+    scopes: scopes
+      .filter((s) => s.applicationId === f.id)
+      .map((s) => ({
+        occupationCode: s.occupationCode,
+        occupationName: s.occupationName,
+        workType: s.workType,
+        levels: sortLevels(s.levels),
+      })),
+    sites: sites
+      .filter((s) => s.applicationId === f.id)
+      .map((s) => ({ id: s.id, name: s.name, address: s.address, regionNames: regionNames(s.regionCode) })),
+    people: people
+      .filter((p) => p.applicationId === f.id)
+      .map((p) => ({
+        id: p.id,
+        kind: p.kind === SUPERVISOR ? SUPERVISOR : EXAMINER,
+        name: p.name,
+        phone: p.phone,
+        qualification: p.qualification,
+      })),
+  }));
 }
