@@ -88,8 +88,8 @@ export interface Jobs {
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions<N>): Promise<void>;
   /**
    * A recurring job: `handler` runs about every `seconds` on one instance at a time. The queue is stately (at most
-   * one job waits); each run, done or failed, queues the next one `seconds` later, and every start queues one due
-   * at once unless one already waits, so a server that was down catches up within `seconds` of starting.
+   * one job waits); each run first queues the next one `seconds` later, and every start queues one due at once
+   * unless one already waits, so a server that was down catches up within `seconds` of starting.
    */
   every<N extends JobName>(
     name: N,
@@ -298,11 +298,9 @@ export const jobsPlugin = fp(
         await jobs.work(
           name,
           async (data, job) => {
-            try {
-              await handler(data, job);
-            } finally {
-              if (!abort.signal.aborted) await next(seconds);
-            }
+            // The next run is queued first, so neither a failure nor a crash of this one ends the chain.
+            await next(seconds);
+            await handler(data, job);
           },
           { ...options, policy: 'stately' },
         );
