@@ -63,18 +63,20 @@ export async function endDuePublicity(
   scope: { company?: CompanyScope; planId?: string } = {},
   now = new Date(),
 ): Promise<string[]> {
+  const due = and(
+    eq(levelEvaluations.status, EvaluationStatus.PUBLICITY),
+    lte(levelEvaluations.publicityEndsAt, now),
+    scope.company ? ofCompany(levelEvaluations, scope.company) : undefined,
+    scope.planId ? eq(levelEvaluations.id, scope.planId) : undefined,
+  );
+  // Read first (every list read asks): a transaction only when there is something to move.
+  const [any] = await db.select({ id: levelEvaluations.id }).from(levelEvaluations).where(due).limit(1);
+  if (!any) return [];
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(levelEvaluations)
       .set({ status: EvaluationStatus.PASSED, updatedAt: now })
-      .where(
-        and(
-          eq(levelEvaluations.status, EvaluationStatus.PUBLICITY),
-          lte(levelEvaluations.publicityEndsAt, now),
-          scope.company ? ofCompany(levelEvaluations, scope.company) : undefined,
-          scope.planId ? eq(levelEvaluations.id, scope.planId) : undefined,
-        ),
-      )
+      .where(due)
       .returning({ id: levelEvaluations.id });
     for (const { id } of moved)
       await logSteps(tx, id, SYSTEM_USER, [{ action: EvaluationAction.PUBLICITY_OVER }]);
