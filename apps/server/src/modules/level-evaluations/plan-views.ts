@@ -3,7 +3,6 @@ import {
   areScoresEditable,
   CandidateResult,
   type EvaluationAbilities,
-  type EvaluationActionValue,
   type EvaluationOptions,
   EvaluationStatus,
   type EvaluationStatusValue,
@@ -20,6 +19,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzl
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { timelineOf } from '../../lib/timeline.ts';
 import { companyAdminIds } from '../companies/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
@@ -199,14 +199,7 @@ export async function planDetail(
     },
     pending_change_count: pendingChanges,
     abilities: abilitiesOf(p, own, user, soleAdmin, changesByOthers),
-    timeline: logs.map((l) => ({
-      _id: l.id,
-      action: l.action as EvaluationActionValue,
-      action_text: evaluationActionText[l.action as EvaluationActionValue] ?? l.action,
-      user_name: l.userName,
-      note: l.note,
-      create_time_str: formatDateTime(l.createdAt),
-    })),
+    timeline: timelineOf(logs, evaluationActionText),
   };
 }
 

@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { timelineOf } from '../../lib/timeline.ts';
 import { regionNames } from '../area/service.ts';
 import { companiesNamed, companyNamesOf } from '../companies/service.ts';
 import { platformReadsFiles, readableFile, webPathOf } from '../files/service.ts';
@@ -351,6 +352,14 @@ function listWhere(db: DbOrTx, f: Omit<ListFilter, 'page' | 'per_page'>): SQL | 
   );
 }
 
+/** The scope rows of these applications, in their order. */
+const scopeRowsOf = (db: DbOrTx, ids: string[]) =>
+  db
+    .select()
+    .from(recordScopes)
+    .where(inArray(recordScopes.applicationId, ids))
+    .orderBy(asc(recordScopes.sort));
+
 /** Turns stored rows into list rows: company names, scope summary and counts in four queries for the page. */
 async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<RecordApplicationRow[]> {
   const ids = applications.map((a) => a.id);
@@ -359,11 +368,7 @@ async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<Recor
     db,
     applications.map((a) => a.companyId),
   );
-  const scopes = await db
-    .select()
-    .from(recordScopes)
-    .where(inArray(recordScopes.applicationId, ids))
-    .orderBy(asc(recordScopes.sort));
+  const scopes = await scopeRowsOf(db, ids);
   const sites = await db
     .select({ id: recordSites.applicationId, n: count() })
     .from(recordSites)
@@ -487,14 +492,7 @@ async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<R
     remark: a.remark,
     editable: isRecordEditable(a.status),
     deletable: a.status === RecordStatus.DRAFT,
-    timeline: logs.map((l) => ({
-      _id: l.id,
-      action: l.action as RecordActionValue,
-      action_text: recordActionText[l.action as RecordActionValue] ?? l.action,
-      user_name: l.userName,
-      note: l.note,
-      create_time_str: formatDateTime(l.createdAt),
-    })),
+    timeline: timelineOf(logs, recordActionText),
   };
 }
 
@@ -634,11 +632,7 @@ export async function approvedFilings(db: DbOrTx, own: CompanyScope, id?: string
     .orderBy(asc(recordApplications.decidedAt), asc(recordApplications.createdAt));
   const ids = filings.map((f) => f.id);
   if (ids.length === 0) return [];
-  const scopes = await db
-    .select()
-    .from(recordScopes)
-    .where(inArray(recordScopes.applicationId, ids))
-    .orderBy(asc(recordScopes.sort));
+  const scopes = await scopeRowsOf(db, ids);
   const sites = await db
     .select()
     .from(recordSites)
