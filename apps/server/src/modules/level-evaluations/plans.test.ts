@@ -420,6 +420,16 @@ describe('who approves', () => {
     );
     const approved = await call('POST', `/api/levelEvaluations/${plan._id}/review`, a, { action: 'approve' });
     expect(approved.body.data.timeline.at(-1)).toMatchObject({ action: 'approve', note: null });
+    // The member submits the results too, and still does not decide them.
+    await setResults(ctx.app, plan._id, 1);
+    expect((await call('POST', `/api/levelEvaluations/${plan._id}/submitResults`, m)).body.data.status).toBe(
+      3,
+    );
+    expect(
+      (await call('POST', `/api/levelEvaluations/${plan._id}/review`, m, { action: 'approve' })).body.code,
+    ).toBe(403);
+    const results = await call('POST', `/api/levelEvaluations/${plan._id}/review`, a, { action: 'approve' });
+    expect(results.body.data).toMatchObject({ status: 4, pass_count: 3 });
   });
 
   it('with two administrators, the one who submitted may not approve (plan or results); the other may', async () => {
