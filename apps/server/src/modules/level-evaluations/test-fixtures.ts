@@ -107,6 +107,11 @@ export async function addCandidates(
       sort: start + i,
     })),
   );
+  await recount(app, planId);
+}
+
+/** The plan's counts as the candidate routes keep them. */
+async function recount(app: FastifyInstance, planId: string): Promise<void> {
   await app.db
     .update(levelEvaluations)
     .set({
@@ -122,4 +127,5 @@ export async function setResults(app: FastifyInstance, planId: string, result: 1
     .update(levelEvaluationCandidates)
     .set({ result })
     .where(eq(levelEvaluationCandidates.evaluationId, planId));
+  await recount(app, planId);
 }
