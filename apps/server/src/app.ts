@@ -25,6 +25,7 @@ import {
 } from './modules/custom-certificates/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { seedEvaluationDemo } from './modules/level-evaluations/demo.ts';
 import { levelEvaluationRoutes } from './modules/level-evaluations/routes.ts';
 import { messengerPlugin } from './modules/messages/messenger.ts';
 import { realtimePlugin } from './modules/messages/realtime.ts';
@@ -144,7 +145,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.database.withStartupLock(async () => {
     await ensureRoleTypes(app.db);
     await ensureDefaultAccess(app.db);
-    if (config.seedDemo) await seedDemoData(app.db);
+    if (config.seedDemo) {
+      await seedDemoData(app.db);
+      // Start-only (seedDemoData also runs before every API test): plans for the 等级评价 and 评价审批 pages.
+      await seedEvaluationDemo(app.db);
+    }
   });
   return app;
 }

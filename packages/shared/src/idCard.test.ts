@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidIdCard, maskIdCard, parseIdCard } from './idCard.ts';
+import { isValidIdCard, maskIdCard, parseIdCard, withCheckDigit } from './idCard.ts';
 
 const today = new Date(2024, 5, 15, 12); // 2024-06-15 local
 const FEMALE_1949 = '11010519491231002X';
@@ -64,6 +64,14 @@ describe('isValidIdCard', () => {
   it('is true exactly when parseIdCard returns a result', () => {
     expect(isValidIdCard(FEMALE_1949)).toBe(true);
     expect(isValidIdCard('110105194912310021')).toBe(false);
+  });
+});
+
+describe('withCheckDigit', () => {
+  it('completes 17 digits with the GB 11643 check character (X included)', () => {
+    expect(withCheckDigit('11010519491231002')).toBe('11010519491231002X');
+    for (let i = 0; i < 50; i++)
+      expect(isValidIdCard(withCheckDigit(`11010819900101${String(i).padStart(3, '0')}`))).toBe(true);
   });
 });
 

@@ -23,6 +23,9 @@ function checkDigit(first17: string): string {
   return CHECK_CODES[sum % 11];
 }
 
+/** A valid 18-character ID number from its first 17 digits (demo data, tests). */
+export const withCheckDigit = (first17: string): string => `${first17}${checkDigit(first17)}`;
+
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**

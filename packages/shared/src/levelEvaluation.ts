@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phone } from './auth.ts';
 import { parseIdCard } from './idCard.ts';
 import { OCCUPATION_CODE, skillLevelCode } from './occupation.ts';
+import { paged } from './pagination.ts';
 import { isBlank } from './query.ts';
 import { draftField, optionalText, recordFile, requiredText } from './recordApplication.ts';
 
@@ -443,6 +444,9 @@ export const evaluationApprovalCounts = z.object({
   results: z.number(),
   changes: z.number(),
 });
+/** The answer of `GET /api/evaluationApprovals`: the tab's page and every tab's count. */
+export const evaluationApprovalPage = paged(levelEvaluationRow).extend({ counts: evaluationApprovalCounts });
+export type EvaluationApprovalPage = z.infer<typeof evaluationApprovalPage>;
 
 // ------------------------------------------------------------------------------------------ candidates
 

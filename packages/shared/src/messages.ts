@@ -27,6 +27,10 @@ export const TemplateKey = {
   ADMIN_TRANSFERRED: 'company_admin_transferred',
   /** The company frozen or unfrozen by the platform; data._id: the company. */
   COMPANY_STATUS_CHANGED: 'company_status_changed',
+  /** An evaluation plan or its results wait for an administrator's approval; data._id: the plan. */
+  EVALUATION_WAITING: 'level_evaluation_waiting',
+  /** An evaluation plan or its results approved, rejected or returned; data._id: the plan. */
+  EVALUATION_DECIDED: 'level_evaluation_decided',
 } as const;
 export type TemplateKeyValue = (typeof TemplateKey)[keyof typeof TemplateKey];
 

@@ -16,6 +16,7 @@ declare module './jobs.ts' {
     'test-doomed': { tag: string };
     'test-doomed-dead': { tag: string };
     'test-recover': { tag: string };
+    'test-every': Record<string, never>;
   }
 }
 
@@ -79,6 +80,32 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     }
     expect(seen).toEqual([{ n: 42 }]);
     expect((await stateOf(id!)).state).toBe('completed');
+  });
+
+  it('a recurring job runs at start and queues its next run; a start while one waits adds no other', async () => {
+    const waiting = async () =>
+      (
+        (await database.db.execute(
+          sql`select extract(epoch from start_after - now())::int as secs from pgboss.job
+              where name = 'test-every' and state = 'created'`,
+        )) as unknown as { rows: { secs: number }[] }
+      ).rows;
+    const first = recorder<'test-every'>();
+    const app = await jobsApp((a) => a.jobs.every('test-every', 3600, first.handler));
+    try {
+      await first.ran(1);
+      const next = await waiting();
+      expect(next).toHaveLength(1);
+      expect(next[0].secs).toBeGreaterThan(3500);
+    } finally {
+      await app.close();
+    }
+    const again = await jobsApp((a) => a.jobs.every('test-every', 3600, recorder<'test-every'>().handler));
+    try {
+      expect(await waiting()).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
   });
 
   it('enqueues inside a transaction: a rolled-back job never runs, a committed one does', async () => {

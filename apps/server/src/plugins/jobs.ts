@@ -33,6 +33,8 @@ export interface QueueOptions {
    * by expiring), so its handler can clean up after it. Created first when missing.
    */
   deadLetter?: JobName;
+  /** pg-boss's queue policy; `stately`: at most one job waiting (and one running) at a time. Default standard. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
 export interface JobSendOptions extends Omit<PgBoss.SendOptions, 'db'> {
@@ -84,6 +86,17 @@ export interface Jobs {
   ): Promise<void>;
   /** Registers the handler of a queue (creating the queue); its workers start when the app is ready. */
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions<N>): Promise<void>;
+  /**
+   * A recurring job: `handler` runs about every `seconds` on one instance at a time. The queue is stately (at most
+   * one job waits); each run first queues the next one `seconds` later, and every start queues one due at once
+   * unless one already waits, so a server that was down catches up within `seconds` of starting.
+   */
+  every<N extends JobName>(
+    name: N,
+    seconds: number,
+    handler: JobHandler<N>,
+    options?: Omit<WorkOptions<N>, 'policy'>,
+  ): Promise<void>;
   /** Wakes this instance's idle workers of a queue now instead of at their next poll. */
   notify(name: JobName): void;
   /** Aborted when the application starts closing. */
@@ -276,6 +289,23 @@ export const jobsPlugin = fp(
         };
         if (ready) await start();
         else pending.push(start);
+      },
+      async every(name, seconds, handler, options = {}) {
+        const next = (startAfter: number) =>
+          jobs
+            .send(name, {} as JobPayloads[typeof name], { startAfter })
+            .catch((err) => app.log.error({ err, queue: name }, '排定下一次定时任务失败'));
+        await jobs.work(
+          name,
+          async (data, job) => {
+            // The next run is queued first, so neither a failure nor a crash of this one ends the chain.
+            await next(seconds);
+            await handler(data, job);
+          },
+          { ...options, policy: 'stately' },
+        );
+        if (ready) await next(0);
+        else pending.push(async () => void (await next(0)));
       },
       notify(name) {
         for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/lock.ts';
 import { demoAccounts, demoCompanies, seedDemoData } from '../db/seed.ts';
 import { companies } from '../modules/companies/tables.ts';
+import { seedEvaluationDemo } from '../modules/level-evaluations/demo.ts';
 import { users } from '../modules/users/tables.ts';
 
 // `npm run demo:reset`: removes the demo accounts and companies (and what hangs off them), then seeds them anew.
@@ -27,6 +28,7 @@ try {
     ),
   );
   await seedDemoData(database.db);
+  await seedEvaluationDemo(database.db);
   console.log(`演示数据已重置：${demoAccounts.map((a) => a.name).join('、')}（密码 Demo@2026）`);
 } finally {
   await database.close();

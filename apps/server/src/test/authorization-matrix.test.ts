@@ -24,6 +24,7 @@ function idOfA(url: string, rows: TenantRows): string {
     ['/api/public/certificates/', 'certificate'],
     ['/api/files/', 'file'],
     ['/api/message/', 'message'],
+    ['/api/levelEvaluations/', 'plan'],
   ];
   return rows[byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1] ?? 'company'];
 }
@@ -39,6 +40,7 @@ function validBodies(rows: TenantRows): Record<string, unknown> {
       blanks: defaultBlanks(),
     },
     'PATCH /api/customCertificates/:id/reCreate': { blanks: [{ name: '姓名', val: '张三' }] },
+    'POST /api/levelEvaluations/:id/review': { action: 'approve' },
   };
 }
 

@@ -9,6 +9,7 @@ import { menus } from '../modules/access/tables.ts';
 import { registerUser, secondEnterprise, uploadAs } from '../modules/companies/testing.ts';
 import { customCertificateBatches, customCertificates } from '../modules/custom-certificates/tables.ts';
 import { createTemplate } from '../modules/custom-certificates/test-fixtures.ts';
+import { approvedFiling, createPlan, planBody } from '../modules/level-evaluations/test-fixtures.ts';
 import { createUser, findUserByAccount } from '../modules/users/service.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface TenantRows {
   batch: string;
   certificate: string;
   message: string;
+  /** An evaluation plan (both tenants hold an approved filing, so the code-61 gate lets them in). */
+  plan: string;
 }
 
 async function platformUser(ctx: TestContext, name: string, phone: string, menuKey?: string) {
@@ -86,6 +89,7 @@ export async function makePersonas(ctx: TestContext): Promise<{ personas: Person
   await api(app, 'PATCH', '/api/user/switchRoleType', { token: memberA.token, body: { role: 1 } });
   const newcomer = await registerUser(ctx, 'xinren', '13911110031');
   const b = await secondEnterprise(ctx);
+  await approvedFiling(app, b.token);
   const personas: Persona[] = [
     { name: '未登录' },
     { name: '企业端：A 企业管理员', token: adminA.token, roleType: 1, company: 'admin' },
@@ -142,6 +146,7 @@ async function rowsOfTenantA(ctx: TestContext, token: string, adminId: string): 
     .returning();
   await app.messenger.toUsers([adminId], { category: '企业通知', content: 'A 的消息' });
   const inbox = await api<{ list: { _id: string }[] }>(app, 'GET', '/api/message', { token });
+  const plan = await createPlan(app, token, planBody(await approvedFiling(app, token)));
   const rows = {
     company,
     record: record.body.data?._id,
@@ -152,6 +157,7 @@ async function rowsOfTenantA(ctx: TestContext, token: string, adminId: string): 
     batch: batch.id,
     certificate: certificate.id,
     message: inbox.body.data?.list[0]?._id,
+    plan: plan._id,
   };
   for (const [kind, id] of Object.entries(rows))
     if (!id) throw new Error(`tenant A has no ${kind}: ${JSON.stringify({ record, joined, inbox })}`);

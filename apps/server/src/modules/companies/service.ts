@@ -621,3 +621,13 @@ export async function assertCompanyActive(db: DbOrTx, companyId: string | null):
     .where(eq(companies.id, companyId));
   if (row && !row.status) throw FROZEN_NOTICE();
 }
+
+/** The user ids of a company's administrators, longest-standing first (who approves, who is told). */
+export async function companyAdminIds(db: DbOrTx, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, CompanyRole.ADMIN)))
+    .orderBy(asc(companyMembers.joinedAt));
+  return rows.map((r) => r.userId);
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { skillLevelName, sortLevels } from '@skill-cert/shared/occupation';
+import { type SkillLevelCode, skillLevelName, sortLevels } from '@skill-cert/shared/occupation';
 import {
   EvaluationBasis,
   evaluationBasisText,
@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { timelineOf } from '../../lib/timeline.ts';
 import { regionNames } from '../area/service.ts';
 import { companiesNamed, companyNamesOf } from '../companies/service.ts';
 import { platformReadsFiles, readableFile, webPathOf } from '../files/service.ts';
@@ -34,8 +35,8 @@ import { recordApplications, recordLogs, recordPersonnel, recordScopes, recordSi
 type ApplicationRow = typeof recordApplications.$inferSelect;
 
 /** Kinds of recordPersonnel rows. */
-const EXAMINER = 1;
-const SUPERVISOR = 2;
+const EXAMINER = 1 as const;
+const SUPERVISOR = 2 as const;
 
 const NOT_FOUND = '备案申请不存在';
 
@@ -351,6 +352,14 @@ function listWhere(db: DbOrTx, f: Omit<ListFilter, 'page' | 'per_page'>): SQL | 
   );
 }
 
+/** The scope rows of these applications, in their order. */
+const scopeRowsOf = (db: DbOrTx, ids: string[]) =>
+  db
+    .select()
+    .from(recordScopes)
+    .where(inArray(recordScopes.applicationId, ids))
+    .orderBy(asc(recordScopes.sort));
+
 /** Turns stored rows into list rows: company names, scope summary and counts in four queries for the page. */
 async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<RecordApplicationRow[]> {
   const ids = applications.map((a) => a.id);
@@ -359,11 +368,7 @@ async function toRows(db: DbOrTx, applications: ApplicationRow[]): Promise<Recor
     db,
     applications.map((a) => a.companyId),
   );
-  const scopes = await db
-    .select()
-    .from(recordScopes)
-    .where(inArray(recordScopes.applicationId, ids))
-    .orderBy(asc(recordScopes.sort));
+  const scopes = await scopeRowsOf(db, ids);
   const sites = await db
     .select({ id: recordSites.applicationId, n: count() })
     .from(recordSites)
@@ -487,14 +492,7 @@ async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<R
     remark: a.remark,
     editable: isRecordEditable(a.status),
     deletable: a.status === RecordStatus.DRAFT,
-    timeline: logs.map((l) => ({
-      _id: l.id,
-      action: l.action as RecordActionValue,
-      action_text: recordActionText[l.action as RecordActionValue] ?? l.action,
-      user_name: l.userName,
-      note: l.note,
-      create_time_str: formatDateTime(l.createdAt),
-    })),
+    timeline: timelineOf(logs, recordActionText),
   };
 }
 
@@ -599,4 +597,74 @@ export async function approvedScopes(db: DbOrTx, own: CompanyScope) {
     .innerJoin(recordApplications, eq(recordApplications.id, recordScopes.applicationId))
     .where(and(ofCompany(recordApplications, own), eq(recordApplications.status, RecordStatus.APPROVED)));
   return rows.map((r) => ({ ...r, levels: sortLevels(r.levels) }));
+}
+
+/** A filing as an evaluation plan may use it: scope rows, sites (with region names), examiners, supervisors. */
+export interface ApprovedFiling {
+  id: string;
+  recordNo: string;
+  scopes: {
+    occupationCode: string;
+    occupationName: string;
+    workType: string | null;
+    levels: SkillLevelCode[];
+  }[];
+  sites: { id: string; name: string; address: string; regionNames: string[] }[];
+  /** Examiners (kind 1) and supervisors (kind 2), in the filing's order. */
+  people: { id: string; kind: 1 | 2; name: string; phone: string; qualification: string }[];
+}
+
+/**
+ * The company's approved filings with what a plan may choose from them (evaluation options, the plan's checks),
+ * oldest first; with `id`, only that one (none when it is not the company's or not approved). Four queries.
+ */
+export async function approvedFilings(db: DbOrTx, own: CompanyScope, id?: string): Promise<ApprovedFiling[]> {
+  const filings = await db
+    .select({ id: recordApplications.id, recordNo: recordApplications.recordNo })
+    .from(recordApplications)
+    .where(
+      and(
+        ofCompany(recordApplications, own),
+        eq(recordApplications.status, RecordStatus.APPROVED),
+        id ? eq(recordApplications.id, id) : undefined,
+      ),
+    )
+    .orderBy(asc(recordApplications.decidedAt), asc(recordApplications.createdAt));
+  const ids = filings.map((f) => f.id);
+  if (ids.length === 0) return [];
+  const scopes = await scopeRowsOf(db, ids);
+  const sites = await db
+    .select()
+    .from(recordSites)
+    .where(inArray(recordSites.applicationId, ids))
+    .orderBy(asc(recordSites.sort));
+  const people = await db
+    .select()
+    .from(recordPersonnel)
+    .where(inArray(recordPersonnel.applicationId, ids))
+    .orderBy(asc(recordPersonnel.kind), asc(recordPersonnel.sort));
+  return filings.map((f) => ({
+    id: f.id,
+    recordNo: f.recordNo,
+    scopes: scopes
+      .filter((s) => s.applicationId === f.id)
+      .map((s) => ({
+        occupationCode: s.occupationCode,
+        occupationName: s.occupationName,
+        workType: s.workType,
+        levels: sortLevels(s.levels),
+      })),
+    sites: sites
+      .filter((s) => s.applicationId === f.id)
+      .map((s) => ({ id: s.id, name: s.name, address: s.address, regionNames: regionNames(s.regionCode) })),
+    people: people
+      .filter((p) => p.applicationId === f.id)
+      .map((p) => ({
+        id: p.id,
+        kind: p.kind === SUPERVISOR ? SUPERVISOR : EXAMINER,
+        name: p.name,
+        phone: p.phone,
+        qualification: p.qualification,
+      })),
+  }));
 }

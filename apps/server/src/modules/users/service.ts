@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { UserListRow as UserListAnswer } from '@skill-cert/shared/access';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
-import { isRoleTypeId, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
+import { isRoleTypeId, RoleType, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, type Column, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -340,4 +340,24 @@ export async function leaveCompany(db: DbOrTx, userId: string, companyId: string
     .set({ companyId: null })
     .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   userChanged(userId);
+}
+
+/**
+ * The active accounts holding 考评员端 among these phones, by phone: an examiner named on a filing or a plan is
+ * that account (issue 20: the examiner portal lists the plans of its account).
+ */
+export async function examinerAccountsByPhone(
+  db: DbOrTx,
+  phones: readonly string[],
+): Promise<Map<string, string>> {
+  if (phones.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .innerJoin(
+      userRoleTypes,
+      and(eq(userRoleTypes.userId, users.id), eq(userRoleTypes.roleTypeId, RoleType.EXAMINER)),
+    )
+    .where(and(inArray(users.phone, [...new Set(phones)]), eq(users.status, 1)));
+  return new Map(rows.map((r) => [r.phone, r.id]));
 }

@@ -35,6 +35,11 @@ describe('a message about a record has a way to open it', () => {
     [TemplateKey.JOIN_REJECTED, { kind: 'load', label: '查看', to: '/join' }],
     [TemplateKey.ADMIN_TRANSFERRED, { kind: 'load', label: '查看', to: '/user-list' }],
     [TemplateKey.COMPANY_STATUS_CHANGED, { kind: 'navigate', label: '查看', to: '/profile' }],
+    [
+      TemplateKey.EVALUATION_WAITING,
+      { kind: 'navigate', label: '去审批', to: '/evaluation-approve/detail/id-7' },
+    ],
+    [TemplateKey.EVALUATION_DECIDED, { kind: 'navigate', label: '查看', to: '/evaluation-list/detail/id-7' }],
   ])('%s', (key, action) => {
     expect(templateActionOf(about(key))).toEqual(action);
   });

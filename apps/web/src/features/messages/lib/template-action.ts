@@ -35,6 +35,10 @@ export function templateActionOf(message: Pick<Message, 'data'>): TemplateAction
       return { kind: 'load', label: '查看', to: '/user-list' };
     case TemplateKey.COMPANY_STATUS_CHANGED:
       return { kind: 'navigate', label: '查看', to: '/profile' };
+    case TemplateKey.EVALUATION_WAITING:
+      return { kind: 'navigate', label: '去审批', to: `/evaluation-approve/detail/${target}` };
+    case TemplateKey.EVALUATION_DECIDED:
+      return { kind: 'navigate', label: '查看', to: `/evaluation-list/detail/${target}` };
     default:
       return null;
   }

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import {
+  candidateAddBody,
+  evaluationReviewBody,
+  levelEvaluationBody,
+  NO_APPROVED_FILING,
+  scoreChangeBody,
+  scoreChangeReviewBody,
+  scoresBody,
+} from '@skill-cert/shared/levelEvaluation';
+import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { login, useTestApp } from '../../../test/harness.ts';
+import { secondEnterprise } from '../companies/testing.ts';
+import { levelEvaluationCandidates } from './tables.ts';
+import { addCandidates, approvedFiling, createPlan, planBody, testIdNumber } from './test-fixtures.ts';
+
+const ctx = useTestApp();
+
+/** Every evaluation route, whoever's file registers it (plans, candidates, scores). */
+const evaluationRoutes = () =>
+  ctx.app
+    .registeredRoutes()
+    .filter(
+      (r) =>
+        r.method !== 'HEAD' &&
+        (r.url.startsWith('/api/levelEvaluations') || r.url.startsWith('/api/evaluationApprovals')),
+    );
+
+/** A body each contract schema accepts, so a route gets past validation to its own checks. */
+function validBody(schema: ZodType | undefined, candidateId: string): unknown {
+  const samples = new Map<unknown, unknown>([
+    [levelEvaluationBody, { name: '改名' }],
+    [evaluationReviewBody, { action: 'approve' }],
+    [candidateAddBody, { candidates: [{ name: '张三', id_number: testIdNumber(500) }] }],
+    [scoresBody, { scores: [{ candidate_id: candidateId, method: 1, score: 80 }] }],
+    [scoreChangeBody, { candidate_id: candidateId, method: 1, score: 80, mark: null, reason: '复核更正' }],
+    [scoreChangeReviewBody, { action: 'approve' }],
+  ]);
+  return schema ? (samples.get(schema) ?? {}) : undefined;
+}
+
+async function callEach(token: string, ids: { plan: string; candidate: string }) {
+  const answers: { route: string; status: number; code: number; message: string }[] = [];
+  for (const r of evaluationRoutes()) {
+    const url = r.url.replace(/:(\w+)/g, (_, name: string) =>
+      name === 'id' ? ids.plan : name.toLowerCase().includes('candidate') ? ids.candidate : randomUUID(),
+    );
+    const payload = validBody(r.schema.body, ids.candidate);
+    const res = await ctx.app.inject({
+      method: r.method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = res.headers['content-type']?.toString().includes('json')
+      ? res.json()
+      : { code: res.statusCode };
+    answers.push({
+      route: `${r.method} ${r.url}`,
+      status: res.statusCode,
+      code: body.code,
+      message: body.message,
+    });
+  }
+  return answers;
+}
+
+describe('the code-61 gate (spec §8)', () => {
+  it('every evaluation route answers code 61 with NO_APPROVED_FILING until the company holds an approved filing', async () => {
+    const { token } = await login(ctx.app, 'qiye');
+    const ids = { plan: randomUUID(), candidate: randomUUID() };
+    const before = await callEach(token, ids);
+    expect(before.length).toBeGreaterThanOrEqual(9);
+    expect(
+      before.filter((a) => a.code !== 61 || a.message !== NO_APPROVED_FILING || a.status !== 200),
+    ).toEqual([]);
+    await approvedFiling(ctx.app, token);
+    const after = await callEach(token, ids);
+    expect(after.filter((a) => a.code === 61 || a.status >= 500)).toEqual([]);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("another company's plan answers 404 on every route with a plan id, and stays as it was", async () => {
+    const { token: a } = await login(ctx.app, 'qiye');
+    const plan = await createPlan(ctx.app, a, planBody(await approvedFiling(ctx.app, a)));
+    await addCandidates(ctx.app, plan._id, 1);
+    const [candidate] = await ctx.app.db.select().from(levelEvaluationCandidates);
+    const b = await secondEnterprise(ctx);
+    await approvedFiling(ctx.app, b.token);
+    const answers = (await callEach(b.token, { plan: plan._id, candidate: candidate.id })).filter((x) =>
+      x.route.includes(':id'),
+    );
+    expect(answers.length).toBeGreaterThanOrEqual(7);
+    expect(answers.filter((x) => x.status !== 404 || x.message !== '评价计划不存在或已删除')).toEqual([]);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/levelEvaluations/${plan._id}`,
+      headers: { authorization: `Bearer ${a}` },
+    });
+    expect(after.json().data).toMatchObject({ name: plan.name, status: 0, candidate_count: 1 });
+  });
+});
