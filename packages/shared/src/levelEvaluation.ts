@@ -774,3 +774,22 @@ export const NO_APPROVED_FILING =
  */
 export const SCORE_SHEET_KEY_COLUMNS = ['姓名', '证件号码'] as const;
 export const SCORE_SHEET_RESULT_COLUMN = '结果';
+
+/**
+ * `POST .../candidates/photos` (a zip of 1-inch photos named by 证件号码 or 姓名-证件号码): the candidates that got a
+ * photo, the photos that matched nobody, and the photos that could not be used (their reason).
+ */
+export const candidatePhotoResult = z.object({
+  matched: z.number(),
+  /** Names of the candidates that got a photo (the first CANDIDATE_PHOTO_LIST_MAX). */
+  matched_names: z.array(z.string()),
+  unmatched_count: z.number(),
+  /** Paths in the zip of photos no candidate's ID number names (the first CANDIDATE_PHOTO_LIST_MAX). */
+  unmatched_photos: z.array(z.string()),
+  /** E.g. '张三：照片不是 JPG/PNG 图片：张三-110….jpg'. */
+  problems: z.array(z.string()),
+  /** Candidates of the plan still without a photo. */
+  without_photo: z.number(),
+});
+export type CandidatePhotoResult = z.infer<typeof candidatePhotoResult>;
+export const CANDIDATE_PHOTO_LIST_MAX = 50;

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank, UploadRowError } from '@skill-cert/shared/customCertificate';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { RenderError, type RenderJob } from './render/types.ts';
 import type { BackgroundResult, RenderManyInput, RenderManyItem, WorkerResult } from './render/worker.ts';
-import type { SheetRow } from './sheet.ts';
-import type { ReadSheetResult } from './sheet-worker.ts';
+import type { SheetRow, SheetTable, SheetTableOptions, TableSpec } from './sheet.ts';
+import type { ReadSheetResult, ReadTableResult } from './sheet-worker.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
 
 export type { RenderManyItem } from './render/worker.ts';
@@ -58,6 +58,10 @@ export interface SheetThread {
   read(path: string, blanks: TemplateBlank[], tempDir: string): Promise<SheetRow[]>;
   /** The zipTemplate spreadsheet for a template's blanks, written in the sheet thread (templateWorkbook). */
   templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer>;
+  /** An upload's first worksheet as text (readSheetTable), refused and bounded in time as `read`. */
+  readTable(path: string, options: SheetTableOptions, tempDir: string): Promise<SheetTable>;
+  /** A spreadsheet the server writes (tableWorkbook), in the sheet thread. */
+  writeTable(spec: TableSpec): Promise<Buffer>;
   /** Threads running now: 0 or 1. */
   readonly running: number;
   close(): Promise<void>;
@@ -70,6 +74,8 @@ declare module 'fastify' {
     sheets: {
       read(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
       templateWorkbook: SheetThread['templateWorkbook'];
+      readTable(path: string, options: SheetTableOptions): Promise<SheetTable>;
+      writeTable: SheetThread['writeTable'];
     };
   }
 }
@@ -177,31 +183,42 @@ export function createSheetThread({
   });
   sheets.on('error', onError);
   let closing: Promise<void> | null = null;
+  /** A read task, stopped with its thread when it passes the deadline. */
+  const runRead = async <T>(name: string, input: unknown): Promise<T> => {
+    if (closing) throw new RenderPoolClosed();
+    const deadline = AbortSignal.timeout(readDeadlineMs);
+    // Piscina stops the thread of a task aborted while it runs: its CPU and memory end with it.
+    return (await sheets.run(input, { name, signal: deadline }).catch((err: unknown) => {
+      if (!deadline.aborted) throw err;
+      throw uploadRejected([
+        problem(
+          `数据文件过于复杂，${readDeadlineMs / 1000} 秒内未能读完，请使用下载的模板填写，数据多时请分批上传`,
+          null,
+          '数据文件',
+        ),
+      ]);
+    })) as T;
+  };
+  const refused = (result: { rejected: UploadRowError[]; cause?: string }): never => {
+    if (result.cause) onUnreadable(result.cause);
+    throw uploadRejected(result.rejected);
+  };
   return {
     get running() {
       return sheets.threads.length;
     },
     async read(path, blanks, tempDir) {
+      const result = await runRead<ReadSheetResult>('readSheet', { path, blanks, tempDir });
+      return 'rows' in result ? result.rows : refused(result);
+    },
+    async readTable(path, options, tempDir) {
+      const result = await runRead<ReadTableResult>('readTable', { path, options, tempDir });
+      return 'table' in result ? result.table : refused(result);
+    },
+    async writeTable(spec) {
       if (closing) throw new RenderPoolClosed();
-      const deadline = AbortSignal.timeout(readDeadlineMs);
-      // Piscina stops the thread of a task aborted while it runs: its CPU and memory end with it.
-      const result = (await sheets
-        .run({ path, blanks, tempDir }, { name: 'readSheet', signal: deadline })
-        .catch((err: unknown) => {
-          if (!deadline.aborted) throw err;
-          throw uploadRejected([
-            problem(
-              `数据文件过于复杂，${readDeadlineMs / 1000} 秒内未能读完，请使用下载的模板填写，数据多时请分批上传`,
-              null,
-              '数据文件',
-            ),
-          ]);
-        })) as ReadSheetResult;
-      if ('rejected' in result) {
-        if (result.cause) onUnreadable(result.cause);
-        throw uploadRejected(result.rejected);
-      }
-      return result.rows;
+      const bytes = (await sheets.run(spec, { name: 'writeTable' })) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     async templateWorkbook(blanks) {
       if (closing) throw new RenderPoolClosed();
@@ -250,6 +267,9 @@ export const renderPoolPlugin = fp(
       read: async (path: string, blanks: TemplateBlank[]) =>
         app.tempFiles.withDir((dir) => sheetThread().read(path, blanks, dir)),
       templateWorkbook: async (blanks: TemplateBlank[]) => sheetThread().templateWorkbook(blanks),
+      readTable: async (path: string, options: SheetTableOptions) =>
+        app.tempFiles.withDir((dir) => sheetThread().readTable(path, options, dir)),
+      writeTable: async (spec: TableSpec) => sheetThread().writeTable(spec),
     });
     app.addHook('onClose', async () => {
       closed = true;

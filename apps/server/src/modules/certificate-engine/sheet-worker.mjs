@@ -3,8 +3,12 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { readSheetTask, templateWorkbookTask } = await import('./sheet-worker.ts');
+const { readSheetTask, readTableTask, templateWorkbookTask, writeTableTask } = await import(
+  './sheet-worker.ts'
+);
 
 /** Named tasks: `piscina.run(input, { name })`. */
 export const readSheet = readSheetTask;
 export const workbook = templateWorkbookTask;
+export const readTable = readTableTask;
+export const writeTable = writeTableTask;

@@ -4,32 +4,37 @@
  */
 import type { TemplateBlank, UploadRejection, UploadRowError } from '@skill-cert/shared/customCertificate';
 import { AppError } from '../../lib/errors.ts';
-import { readBatchSheet, type SheetRow, templateWorkbook } from './sheet.ts';
+import {
+  readBatchSheet,
+  readSheetTable,
+  type SheetRow,
+  type SheetTable,
+  type SheetTableOptions,
+  type TableSpec,
+  tableWorkbook,
+  templateWorkbook,
+} from './sheet.ts';
 
 /** The `readSheet` task: a batch spreadsheet read against a template's blanks, or why the upload is refused. */
 export type ReadSheetResult =
   | { rows: SheetRow[] }
   | { rejected: UploadRowError[] /** what exceljs threw, for the server log */; cause?: string };
+/** The `readTable` task: a worksheet as text (readSheetTable), or why the upload is refused. */
+export type ReadTableResult = { table: SheetTable } | Extract<ReadSheetResult, { rejected: unknown }>;
 
 /**
- * Reading a spreadsheet of ten thousand rows (exceljs, and loading exceljs the first time) held the main thread for
- * half a second; here it holds the sheet thread.
+ * Runs a read with `tempDir` as this thread's temporary folder, the upload's refusal answered as data (an error
+ * crossing the thread would lose its fields).
  */
-export async function readSheetTask({
-  path,
-  blanks,
-  tempDir,
-}: {
-  path: string;
-  blanks: TemplateBlank[];
-  /** The task's own temporary folder (the caller removes it): whatever a library of this thread spills goes there. */
-  tempDir: string;
-}): Promise<ReadSheetResult> {
+async function inTempDir<T>(
+  tempDir: string,
+  read: () => Promise<T>,
+): Promise<T | Extract<ReadSheetResult, { rejected: unknown }>> {
   // os.tmpdir() reads this thread's own copy of the environment: the main thread and other tasks are not affected.
   const systemTemp = process.env.TMPDIR;
   process.env.TMPDIR = tempDir;
   try {
-    return { rows: await readBatchSheet(path, blanks, tempDir) };
+    return await read();
   } catch (err) {
     const rejection = err instanceof AppError ? (err.data as UploadRejection | null) : null;
     if (rejection?.errors) {
@@ -46,7 +51,42 @@ export async function readSheetTask({
   }
 }
 
+/**
+ * Reading a spreadsheet of ten thousand rows (exceljs, and loading exceljs the first time) held the main thread for
+ * half a second; here it holds the sheet thread.
+ */
+export async function readSheetTask({
+  path,
+  blanks,
+  tempDir,
+}: {
+  path: string;
+  blanks: TemplateBlank[];
+  /** The task's own temporary folder (the caller removes it): whatever a library of this thread spills goes there. */
+  tempDir: string;
+}): Promise<ReadSheetResult> {
+  return inTempDir(tempDir, async () => ({ rows: await readBatchSheet(path, blanks, tempDir) }));
+}
+
+/** The `readTable` task: the first worksheet of an upload as text, for a reader of its own columns. */
+export async function readTableTask({
+  path,
+  options,
+  tempDir,
+}: {
+  path: string;
+  options: SheetTableOptions;
+  tempDir: string;
+}): Promise<ReadTableResult> {
+  return inTempDir(tempDir, async () => ({ table: await readSheetTable(path, tempDir, options) }));
+}
+
 /** The `templateWorkbook` task: the .xlsx of zipTemplate for a template's blanks. */
 export async function templateWorkbookTask(blanks: TemplateBlank[]): Promise<Uint8Array> {
   return new Uint8Array(await templateWorkbook(blanks));
+}
+
+/** The `writeTable` task: a spreadsheet the server writes (a template, an error report, an export). */
+export async function writeTableTask(spec: TableSpec): Promise<Uint8Array> {
+  return new Uint8Array(await tableWorkbook(spec));
 }

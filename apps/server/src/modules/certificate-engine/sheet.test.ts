@@ -41,6 +41,11 @@ describe('cellText', () => {
     expect(cellText({ formula: 'A1', result: '四级' } as never)).toBe('四级');
     expect(cellText(null)).toBe('');
   });
+
+  it('shows a number Excel kept only 15 digits of as Excel shows it (an ID number typed into a number cell)', () => {
+    expect(cellText(Number('440981199001011234'))).toBe('4.40981E+17');
+    expect(cellText(110000000000000000)).toBe('1.1E+17');
+  });
 });
 
 describe('readBatchSheet', () => {

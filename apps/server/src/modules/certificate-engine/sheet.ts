@@ -16,30 +16,81 @@ const textBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_typ
 const imageBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.IMAGE);
 export const headerOf = (b: TemplateBlank) => (b.required ? `*${b.cn_name}` : b.cn_name);
 
-/** The spreadsheet of zipTemplate: the row key column, then one text column per non-image blank. */
-export async function templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer> {
+/** A column of a spreadsheet the server writes (tableWorkbook). */
+export interface TableColumn {
+  header: string;
+  width?: number;
+  /** Marked red in the header (its text carries the * when the sheet wants one). */
+  required?: boolean;
+  /** A drop-down list of these values on the data rows (an Excel data validation). */
+  list?: readonly string[];
+}
+
+/** A spreadsheet the server writes: a template, an error report, an export. */
+export interface TableSpec {
+  sheetName: string;
+  columns: TableColumn[];
+  rows: (string | number | null)[][];
+  /** Rows with a data validation list (the template's rows to fill); default: the rows given, at least 1. */
+  listRows?: number;
+}
+
+/**
+ * One worksheet: a bold, frozen header (required columns red), every column formatted as text so an 18-digit ID
+ * number typed in is not turned into a rounded number by Excel, drop-down lists where a column has them.
+ */
+export async function tableWorkbook(spec: TableSpec): Promise<Buffer> {
   const excel = await loadExcel();
   const workbook = new excel.Workbook();
   workbook.creator = 'skill-cert';
-  const sheet = workbook.addWorksheet('证书数据', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const columns = [
-    { header: ROW_KEY_HEADER, key: '__row_key', width: 10 },
-    ...textBlanks(blanks).map((b) => ({
-      header: headerOf(b),
-      key: b.name,
-      width: Math.max(14, b.cn_name.length * 3 + 4, b.name === ID_CARD_BLANK ? 22 : 0),
-    })),
-  ];
-  sheet.columns = columns;
+  const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = spec.columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? Math.max(12, c.header.length * 3 + 4),
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
-  header.eachCell((cell) => {
+  header.eachCell((cell, col) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFFF' } };
-    if (String(cell.value).startsWith('*')) cell.font = { bold: true, color: { argb: 'FFD4380D' } };
+    if (spec.columns[col - 1]?.required) cell.font = { bold: true, color: { argb: 'FFD4380D' } };
   });
-  // Text format, so an 18-digit ID number is not turned into a rounded number by Excel.
-  for (let c = 1; c <= columns.length; c++) sheet.getColumn(c).numFmt = '@';
+  for (let c = 1; c <= spec.columns.length; c++) sheet.getColumn(c).numFmt = '@';
+  for (const r of spec.rows) sheet.addRow(r);
+  const last = 1 + Math.max(1, spec.listRows ?? spec.rows.length);
+  // Ranges are supported at run time (squeezed into one sqref) though exceljs's types only name the cell's own.
+  const validations = (
+    sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }
+  ).dataValidations;
+  spec.columns.forEach((c, i) => {
+    if (!c.list) return;
+    const letter = sheet.getColumn(i + 1).letter;
+    validations.add(`${letter}2:${letter}${last}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${c.list.join(',')}"`],
+      showErrorMessage: true,
+      errorTitle: c.header,
+      error: `请从下拉列表中选择${c.header.replace(/^\*/, '')}`,
+    });
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The spreadsheet of zipTemplate: the row key column, then one text column per non-image blank. */
+export async function templateWorkbook(blanks: TemplateBlank[]): Promise<Buffer> {
+  return tableWorkbook({
+    sheetName: '证书数据',
+    columns: [
+      { header: ROW_KEY_HEADER, width: 10 },
+      ...textBlanks(blanks).map((b) => ({
+        header: headerOf(b),
+        required: Boolean(b.required),
+        width: Math.max(14, b.cn_name.length * 3 + 4, b.name === ID_CARD_BLANK ? 22 : 0),
+      })),
+    ],
+    rows: [],
+  });
 }
 
 /** 说明.txt of zipTemplate: how to fill the sheet and name the photos. */
@@ -106,7 +157,16 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === 'number') {
+    // Excel keeps 15 significant digits: a longer number (an 18-digit ID number typed into a number cell) lost
+    // its last digits, and shows as Excel shows it, e.g. 4.40981E+17, never as digits that look right.
+    if (Math.abs(value) >= 1e15)
+      return value
+        .toExponential(5)
+        .replace(/\.?0+e/, 'e')
+        .toUpperCase();
+    return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  }
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return '';
@@ -122,13 +182,13 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-const normaliseHeader = (h: string) => h.replace(/[\s*＊]/g, '').toLowerCase();
+export const normaliseHeader = (h: string) => h.replace(/[\s*＊]/g, '').toLowerCase();
 
 /** The field an upload problem of the spreadsheet names: the batch form's 数据文件. */
 const SHEET_FIELD = '数据文件';
 
-/** The .xlsx exceljs may read (prepareXlsx), or the upload's refusal. */
-async function checkedXlsx(filePath: string, tempDir: string): Promise<string> {
+/** The .xlsx exceljs may read (prepareXlsx), or the upload's refusal naming `field`. */
+async function checkedXlsx(filePath: string, tempDir: string, field: string): Promise<string> {
   try {
     return await prepareXlsx(filePath, tempDir);
   } catch (err) {
@@ -137,37 +197,44 @@ async function checkedXlsx(filePath: string, tempDir: string): Promise<string> {
       err.reason === 'invalid'
         ? problem('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传', null, null)
         : problem(
-            `数据文件已损坏或过大（解压后超过 ${XLSX_MAX_UNCOMPRESSED / 1024 / 1024}M），请使用下载的模板填写，数据多时请分批上传`,
+            `${field}已损坏或过大（解压后超过 ${XLSX_MAX_UNCOMPRESSED / 1024 / 1024}M），请使用下载的模板填写，数据多时请分批上传`,
             null,
-            SHEET_FIELD,
+            field,
           ),
     ]);
   }
 }
 
-/**
- * Reads the first worksheet of an uploaded .xlsx against a template's blanks (streaming), through the copy
- * prepareXlsx writes into `tempDir` (the caller's to remove). Structural problems
- * (not an xlsx, empty, a required column missing, a column twice, too many rows) reject the upload; a row's own
- * problems are returned with it.
- */
-export async function readBatchSheet(
-  filePath: string,
-  blanks: TemplateBlank[],
-  tempDir: string,
-): Promise<SheetRow[]> {
-  const xlsxPath = await checkedXlsx(filePath, tempDir);
-  const text = textBlanks(blanks);
-  const byHeader = new Map<string, TemplateBlank>();
-  for (const b of text) {
-    byHeader.set(normaliseHeader(b.cn_name), b);
-    byHeader.set(normaliseHeader(b.name), b);
-  }
-  const rows: SheetRow[] = [];
-  const errors: UploadRowError[] = [];
-  let columns: Map<number, TemplateBlank | 'key'> | null = null;
-  let tooMany = false;
+/** A worksheet as text: the header row and the data rows, each cell as the user sees it (cellText), trimmed. */
+export interface SheetTable {
+  /** Header texts by column number (index 0 unused). */
+  headers: string[];
+  /** Data rows that are not empty, in sheet order; `cells` by column number like `headers`. */
+  rows: { rowNumber: number; cells: string[] }[];
+  /** More than `maxRows` data rows: the rest was not kept. */
+  tooMany: boolean;
+}
 
+export interface SheetTableOptions {
+  maxRows: number;
+  /** What the upload is called in messages (数据文件, 考生名单). */
+  field: string;
+}
+
+/**
+ * Reads the first worksheet of an uploaded .xlsx as text (streaming), through the copy prepareXlsx writes into
+ * `tempDir` (the caller's to remove): every cell a string, whatever its type in the file. Refused (400) when it is
+ * no .xlsx, cannot be read, or has no header row; the caller judges the columns and the rows.
+ */
+export async function readSheetTable(
+  filePath: string,
+  tempDir: string,
+  { maxRows, field }: SheetTableOptions,
+): Promise<SheetTable> {
+  const xlsxPath = await checkedXlsx(filePath, tempDir, field);
+  let headers: string[] | null = null;
+  const rows: SheetTable['rows'] = [];
+  let tooMany = false;
   const excel = await loadExcel();
   try {
     const reader = new excel.stream.xlsx.WorkbookReader(xlsxPath, {
@@ -184,58 +251,19 @@ export async function readBatchSheet(
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
         if (done) continue;
-        const cells = row.values as ExcelJS.CellValue[];
-        if (!columns) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells = Array.from({ length: values.length }, (_, col) => cellText(values[col] ?? null).trim());
+        if (!headers) {
           done = row.number !== 1; // the first row must be the header
-          if (done) continue;
-          columns = new Map();
-          const seen = new Map<string, number>();
-          cells.forEach((cell, col) => {
-            const header = cellText(cell).trim();
-            if (!header) return;
-            const key = normaliseHeader(header);
-            if (seen.has(key)) {
-              errors.push(
-                problem(`表头「${header}」重复（第 ${seen.get(key)} 列和第 ${col} 列）`, 1, header),
-              );
-              return;
-            }
-            seen.set(key, col);
-            if (key === normaliseHeader(ROW_KEY_HEADER)) columns?.set(col, 'key');
-            else {
-              const blank = byHeader.get(key);
-              if (blank && ![...(columns?.values() ?? [])].includes(blank)) columns?.set(col, blank);
-            }
-          });
-          const present = new Set(columns.values());
-          for (const b of text)
-            if (b.required && !present.has(b))
-              errors.push(problem(`表格缺少必填列「${b.cn_name}」，请使用下载的模板填写`, 1, b.cn_name));
+          if (!done) headers = cells;
           continue;
         }
-        const values: Record<string, string> = {};
-        let rowKey = '';
-        let empty = true;
-        for (const [col, target] of columns) {
-          const v = cellText(cells[col] ?? null).trim();
-          if (v) empty = false;
-          if (target === 'key') rowKey = v;
-          else values[target.name] = v;
-        }
-        if (empty) continue;
-        if (rows.length >= SHEET_MAX_ROWS) {
+        if (cells.every((c) => !c)) continue;
+        if (rows.length >= maxRows) {
           tooMany = done = true;
           continue;
         }
-        const problems: string[] = [];
-        for (const b of text) {
-          const v = values[b.name] ?? '';
-          values[b.name] = v;
-          if (b.required && !v) problems.push(`请填写 ${b.cn_name}`);
-          else if (v.length > VALUE_MAX_LENGTH)
-            problems.push(`${b.cn_name}不能超过 ${VALUE_MAX_LENGTH} 个字符`);
-        }
-        rows.push({ rowNumber: row.number, rowKey, values, problems });
+        rows.push({ rowNumber: row.number, cells });
       }
       done = true; // only the first worksheet
     }
@@ -246,11 +274,75 @@ export async function readBatchSheet(
       { cause: err },
     );
   }
+  if (!headers || headers.every((h) => !h))
+    throw uploadRejected([problem('表格是空的：第一行应为表头，请使用下载的模板填写', null, null)]);
+  return { headers, rows, tooMany };
+}
 
-  if (!columns) errors.push(problem('表格是空的：第一行应为表头，请使用下载的模板填写', null, null));
-  else if (rows.length === 0 && errors.length === 0)
+/**
+ * Reads the first worksheet of an uploaded .xlsx against a template's blanks (readSheetTable). Structural problems
+ * (not an xlsx, empty, a required column missing, a column twice, too many rows) reject the upload; a row's own
+ * problems are returned with it.
+ */
+export async function readBatchSheet(
+  filePath: string,
+  blanks: TemplateBlank[],
+  tempDir: string,
+): Promise<SheetRow[]> {
+  const table = await readSheetTable(filePath, tempDir, { maxRows: SHEET_MAX_ROWS, field: SHEET_FIELD });
+  const text = textBlanks(blanks);
+  const byHeader = new Map<string, TemplateBlank>();
+  for (const b of text) {
+    byHeader.set(normaliseHeader(b.cn_name), b);
+    byHeader.set(normaliseHeader(b.name), b);
+  }
+  const errors: UploadRowError[] = [];
+  const columns = new Map<number, TemplateBlank | 'key'>();
+  const seen = new Map<string, number>();
+  table.headers.forEach((header, col) => {
+    if (!header) return;
+    const key = normaliseHeader(header);
+    if (seen.has(key)) {
+      errors.push(problem(`表头「${header}」重复（第 ${seen.get(key)} 列和第 ${col} 列）`, 1, header));
+      return;
+    }
+    seen.set(key, col);
+    if (key === normaliseHeader(ROW_KEY_HEADER)) columns.set(col, 'key');
+    else {
+      const blank = byHeader.get(key);
+      if (blank && ![...columns.values()].includes(blank)) columns.set(col, blank);
+    }
+  });
+  const present = new Set(columns.values());
+  for (const b of text)
+    if (b.required && !present.has(b))
+      errors.push(problem(`表格缺少必填列「${b.cn_name}」，请使用下载的模板填写`, 1, b.cn_name));
+
+  const rows: SheetRow[] = [];
+  for (const { rowNumber, cells } of table.rows) {
+    const values: Record<string, string> = {};
+    let rowKey = '';
+    let empty = true;
+    for (const [col, target] of columns) {
+      const v = cells[col] ?? '';
+      if (v) empty = false;
+      if (target === 'key') rowKey = v;
+      else values[target.name] = v;
+    }
+    if (empty) continue;
+    const problems: string[] = [];
+    for (const b of text) {
+      const v = values[b.name] ?? '';
+      values[b.name] = v;
+      if (b.required && !v) problems.push(`请填写 ${b.cn_name}`);
+      else if (v.length > VALUE_MAX_LENGTH) problems.push(`${b.cn_name}不能超过 ${VALUE_MAX_LENGTH} 个字符`);
+    }
+    rows.push({ rowNumber, rowKey, values, problems });
+  }
+
+  if (rows.length === 0 && errors.length === 0)
     errors.push(problem('表格中没有数据，请至少填写一行后上传', null, null));
-  if (tooMany) errors.push(problem(`一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`, null, null));
+  if (table.tooMany) errors.push(problem(`一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`, null, null));
   const keys = new Map<string, number>();
   for (const r of rows) {
     if (!r.rowKey) continue;

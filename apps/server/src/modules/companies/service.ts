@@ -372,10 +372,13 @@ export async function listMembers(
   db: DbOrTx,
   own: CompanyScope,
   q: { keyword?: string; page: number; per_page: number },
+  /** Members to leave out: a query of user ids (e.g. those already candidates of an evaluation plan). */
+  exclude?: SQL,
 ) {
   const where = and(
     ofCompany(companyMembers, own),
     q.keyword ? inArray(companyMembers.userId, usersMatching(db, q.keyword)) : undefined,
+    exclude ? sql`${companyMembers.userId} not in (${exclude})` : undefined,
   );
   const [{ n }] = await db.select({ n: count() }).from(companyMembers).where(where);
   const rows = await db
@@ -548,6 +551,25 @@ export async function removeMember(db: DbOrTx, own: CompanyScope, userId: string
     await tx.delete(companyMembers).where(memberOf(own, userId));
     await leaveCompany(tx, userId, own.id);
   });
+}
+
+/** Of these users, the members of the caller's company. */
+export async function membersAmong(db: DbOrTx, own: CompanyScope, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(ofCompany(companyMembers, own), inArray(companyMembers.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** How many administrators the caller's company has (one may approve what they submitted themselves). */
+export async function adminCountOf(db: DbOrTx, own: CompanyScope): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(companyMembers)
+    .where(and(ofCompany(companyMembers, own), eq(companyMembers.role, CompanyRole.ADMIN)));
+  return n;
 }
 
 /** A member of the caller's company with their phone (handing over the administrator role). */

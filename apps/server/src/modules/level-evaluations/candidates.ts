@@ -1,0 +1,481 @@
+import { BlankType, type TemplateBlank } from '@skill-cert/shared/customCertificate';
+import { parseIdCard } from '@skill-cert/shared/idCard';
+import {
+  areCandidatesEditable,
+  CANDIDATE_PHOTO_LIST_MAX,
+  type CandidateInput,
+  type CandidatePhotoResult,
+  type CandidateResultValue,
+  type CandidateRow,
+  candidateResultText,
+  candidateTypeText,
+  EvaluationStatus,
+  type EvaluationStatusValue,
+  evaluationStatusText,
+  IdType,
+  idTypeText,
+} from '@skill-cert/shared/levelEvaluation';
+import { formatDateTime } from '@skill-cert/shared/time';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/id.ts';
+import { containsAny } from '../../lib/like.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { DEFAULT_BLANKS, ID_CARD_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
+import { collectPhotos, openPhotoArchive } from '../certificate-engine/photos.ts';
+import type { SheetRow } from '../certificate-engine/sheet.ts';
+import { membersAmong } from '../companies/service.ts';
+import { findFiles, recordManyFiles, webPathOf } from '../files/service.ts';
+import { findPlan, type PlanRow } from './plans.ts';
+import { levelEvaluationCandidates, levelEvaluationScores, levelEvaluations } from './tables.ts';
+
+type CandidateDbRow = typeof levelEvaluationCandidates.$inferSelect;
+
+export const CANDIDATE_NOT_FOUND = '考生不存在或已删除';
+
+/** The plan's status as its text, for messages that name the state. */
+export const statusTextOf = (status: number): string =>
+  evaluationStatusText[status as EvaluationStatusValue] ?? String(status);
+
+/** 400 unless candidates may change in the plan's state (草稿, 已驳回, 进行中). */
+export function assertCandidatesEditable(plan: PlanRow): void {
+  if (!areCandidatesEditable(plan.status))
+    throw badRequest(`当前状态（${statusTextOf(plan.status)}）不能修改考生`);
+}
+
+/** Photos are for the certificate: they may change until the certificates are granted. */
+export function assertPhotosEditable(plan: PlanRow): void {
+  if (plan.status === EvaluationStatus.GRANTED || plan.status === EvaluationStatus.ARCHIVED)
+    throw badRequest(`当前状态（${statusTextOf(plan.status)}）不能修改考生照片`);
+}
+
+/** A person as stored: 性别 and 出生日期 from a 居民身份证 number (spec §5), else as given. */
+export interface CandidatePerson {
+  userId: string | null;
+  name: string;
+  idType: number;
+  idNumber: string;
+  gender: 1 | 2 | null;
+  birthday: string | null;
+  phone: string | null;
+  education: string | null;
+  workUnit: string | null;
+  post: string | null;
+  workYears: number | null;
+  qualification: string | null;
+  candidateType: number;
+}
+
+export function personOf(input: CandidateInput): CandidatePerson {
+  const card = input.id_type === IdType.RESIDENT ? parseIdCard(input.id_number) : null;
+  return {
+    userId: input.user_id,
+    name: input.name,
+    idType: input.id_type,
+    idNumber: input.id_number,
+    gender: card ? card.gender : input.gender,
+    birthday: card ? card.birthday : null,
+    phone: input.phone,
+    education: input.education,
+    workUnit: input.work_unit,
+    post: input.post,
+    workYears: input.work_years,
+    qualification: input.qualification,
+    candidateType: input.candidate_type,
+  };
+}
+
+/** Rows per insert statement: one JSON parameter each (see recordManyFiles). */
+const INSERT_BATCH = 1000;
+
+/** Inserts candidates after the plan's last one, in order, a thousand a statement. */
+export async function insertCandidates(
+  tx: DbOrTx,
+  evaluationId: string,
+  people: CandidatePerson[],
+): Promise<string[]> {
+  const [{ last }] = await tx
+    .select({ last: sql<number>`coalesce(max(${levelEvaluationCandidates.sort}), 0)::int` })
+    .from(levelEvaluationCandidates)
+    .where(eq(levelEvaluationCandidates.evaluationId, evaluationId));
+  const ids = people.map(() => uuidv7());
+  for (let i = 0; i < people.length; i += INSERT_BATCH) {
+    const json = JSON.stringify(
+      people.slice(i, i + INSERT_BATCH).map((p, j) => ({
+        id: ids[i + j],
+        user_id: p.userId,
+        name: p.name,
+        id_type: p.idType,
+        id_number: p.idNumber,
+        gender: p.gender,
+        birthday: p.birthday,
+        phone: p.phone,
+        education: p.education,
+        work_unit: p.workUnit,
+        post: p.post,
+        work_years: p.workYears,
+        qualification: p.qualification,
+        candidate_type: p.candidateType,
+        sort: last + i + j + 1,
+      })),
+    );
+    await tx.execute(sql`
+      insert into ${levelEvaluationCandidates} (id, evaluation_id, user_id, name, id_type, id_number, gender,
+        birthday, phone, education, work_unit, post, work_years, qualification, candidate_type, sort)
+      select id, ${evaluationId}::uuid, user_id, name, id_type, id_number, gender, birthday, phone, education,
+        work_unit, post, work_years, qualification, candidate_type, sort
+      from jsonb_to_recordset(${json}::jsonb) as x(id uuid, user_id uuid, name text, id_type smallint,
+        id_number text, gender smallint, birthday date, phone text, education text, work_unit text, post text,
+        work_years real, qualification text, candidate_type smallint, sort int)`);
+  }
+  return ids;
+}
+
+/** The plan's candidate_count and pass_count from its candidates (the list reads no candidate rows). */
+export async function refreshCounts(tx: DbOrTx, evaluationId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${levelEvaluations} set
+      candidate_count = (select count(*) from ${levelEvaluationCandidates} where evaluation_id = ${evaluationId}),
+      pass_count = (select count(*) from ${levelEvaluationCandidates}
+        where evaluation_id = ${evaluationId} and result = 1),
+      updated_at = now()
+    where id = ${evaluationId}`);
+}
+
+/** Existing candidates of the plan holding one of these ID numbers: ID number → name. */
+async function takenIdNumbers(
+  tx: DbOrTx,
+  evaluationId: string,
+  idNumbers: string[] | null,
+): Promise<Map<string, { id: string; name: string }>> {
+  const rows = await tx
+    .select({
+      id: levelEvaluationCandidates.id,
+      idNumber: levelEvaluationCandidates.idNumber,
+      name: levelEvaluationCandidates.name,
+    })
+    .from(levelEvaluationCandidates)
+    .where(
+      and(
+        eq(levelEvaluationCandidates.evaluationId, evaluationId),
+        idNumbers
+          ? sql`${levelEvaluationCandidates.idNumber} in (select jsonb_array_elements_text(${JSON.stringify(idNumbers)}::jsonb))`
+          : undefined,
+      ),
+    );
+  return new Map(rows.map((r) => [r.idNumber, { id: r.id, name: r.name }]));
+}
+
+/** Every candidate of the plan by ID number (an import checks its sheet against them). */
+export const candidatesByIdNumber = (tx: DbOrTx, evaluationId: string) =>
+  takenIdNumbers(tx, evaluationId, null);
+
+export const alreadyCandidate = (name: string, idNumber: string) =>
+  `${name}（证件号码 ${idNumber}）已是本评价计划的考生，同一证件号码只能添加一次`;
+
+/** 400 when a picked member is not of the caller's company. */
+async function assertMembers(tx: DbOrTx, own: CompanyScope, people: CandidatePerson[]): Promise<void> {
+  const wanted = [...new Set(people.flatMap((p) => (p.userId ? [p.userId] : [])))];
+  const members = await membersAmong(tx, own, wanted);
+  const stranger = people.find((p) => p.userId && !members.has(p.userId));
+  if (stranger) throw badRequest(`${stranger.name} 不是本企业的员工，请从员工列表中选择`);
+}
+
+/** `POST .../candidates`: typed in, or members picked from the staff list; one ID number once per plan. */
+export async function addCandidates(
+  db: DbOrTx,
+  own: CompanyScope,
+  planId: string,
+  inputs: CandidateInput[],
+): Promise<CandidateRow[]> {
+  const people = inputs.map(personOf);
+  const ids = await db.transaction(async (tx) => {
+    const plan = await findPlan(tx, own, planId, { forUpdate: true });
+    assertCandidatesEditable(plan);
+    const seen = new Set<string>();
+    for (const p of people) {
+      if (seen.has(p.idNumber))
+        throw badRequest(`证件号码 ${p.idNumber}（${p.name}）重复，同一证件号码只能添加一次`);
+      seen.add(p.idNumber);
+    }
+    await assertMembers(tx, own, people);
+    const taken = await takenIdNumbers(
+      tx,
+      plan.id,
+      people.map((p) => p.idNumber),
+    );
+    const twice = people.find((p) => taken.has(p.idNumber));
+    if (twice)
+      throw badRequest(alreadyCandidate(taken.get(twice.idNumber)?.name ?? twice.name, twice.idNumber));
+    const inserted = await insertCandidates(tx, plan.id, people);
+    await refreshCounts(tx, plan.id);
+    return inserted;
+  });
+  return candidateRows(db, planId, ids);
+}
+
+async function candidateOf(tx: DbOrTx, evaluationId: string, candidateId: string): Promise<CandidateDbRow> {
+  const [row] = await tx
+    .select()
+    .from(levelEvaluationCandidates)
+    .where(
+      and(
+        eq(levelEvaluationCandidates.id, candidateId),
+        eq(levelEvaluationCandidates.evaluationId, evaluationId),
+      ),
+    );
+  if (!row) throw notFound(CANDIDATE_NOT_FOUND);
+  return row;
+}
+
+/** `PATCH .../candidates/{candidateId}`: the whole person again. */
+export async function updateCandidate(
+  db: DbOrTx,
+  own: CompanyScope,
+  planId: string,
+  candidateId: string,
+  input: CandidateInput,
+): Promise<CandidateRow> {
+  const person = personOf(input);
+  await db.transaction(async (tx) => {
+    const plan = await findPlan(tx, own, planId, { forUpdate: true });
+    assertCandidatesEditable(plan);
+    await candidateOf(tx, plan.id, candidateId);
+    await assertMembers(tx, own, [person]);
+    const other = (await takenIdNumbers(tx, plan.id, [person.idNumber])).get(person.idNumber);
+    if (other && other.id !== candidateId) throw badRequest(alreadyCandidate(other.name, person.idNumber));
+    await tx
+      .update(levelEvaluationCandidates)
+      .set({ ...person, updatedAt: new Date() })
+      .where(eq(levelEvaluationCandidates.id, candidateId));
+  });
+  const [row] = await candidateRows(db, planId, [candidateId]);
+  return row;
+}
+
+/** `DELETE .../candidates/{candidateId}`: with its scores; the counts follow. */
+export async function removeCandidate(
+  db: DbOrTx,
+  own: CompanyScope,
+  planId: string,
+  candidateId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const plan = await findPlan(tx, own, planId, { forUpdate: true });
+    assertCandidatesEditable(plan);
+    await candidateOf(tx, plan.id, candidateId);
+    await tx.delete(levelEvaluationCandidates).where(eq(levelEvaluationCandidates.id, candidateId));
+    await refreshCounts(tx, plan.id);
+  });
+}
+
+/** Sets a candidate's photo (a stored image file the caller uploaded). */
+export async function setCandidatePhoto(
+  db: DbOrTx,
+  own: CompanyScope,
+  planId: string,
+  candidateId: string,
+  fileId: string,
+): Promise<CandidateRow> {
+  const plan = await findPlan(db, own, planId);
+  assertPhotosEditable(plan);
+  await candidateOf(db, plan.id, candidateId);
+  await db
+    .update(levelEvaluationCandidates)
+    .set({ photoFileId: fileId, updatedAt: new Date() })
+    .where(eq(levelEvaluationCandidates.id, candidateId));
+  const [row] = await candidateRows(db, planId, [candidateId]);
+  return row;
+}
+
+const genderText = { 1: '男', 2: '女' } as const;
+
+/** Candidates as the table shows them: with their scores by method, result and photo (three queries). */
+async function toCandidateRows(db: DbOrTx, rows: CandidateDbRow[]): Promise<CandidateRow[]> {
+  if (rows.length === 0) return [];
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const scores = await db
+    .select({
+      candidateId: levelEvaluationScores.candidateId,
+      method: levelEvaluationScores.method,
+      scoreTenths: levelEvaluationScores.scoreTenths,
+      mark: levelEvaluationScores.mark,
+    })
+    .from(levelEvaluationScores)
+    .where(
+      sql`${levelEvaluationScores.candidateId} in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
+    )
+    .orderBy(asc(levelEvaluationScores.method));
+  const byCandidate = new Map<string, CandidateRow['scores']>();
+  for (const s of scores) {
+    const list = byCandidate.get(s.candidateId) ?? [];
+    list.push({
+      method: s.method as 1 | 2 | 3 | 4,
+      score: s.scoreTenths === null ? null : s.scoreTenths / 10,
+      mark: s.mark as 1 | 2 | 3 | null,
+    });
+    byCandidate.set(s.candidateId, list);
+  }
+  const photos = new Map(
+    (
+      await findFiles(
+        db,
+        rows.flatMap((r) => (r.photoFileId ? [r.photoFileId] : [])),
+      )
+    ).map((f) => [f.id, f]),
+  );
+  return rows.map((r) => {
+    const photo = r.photoFileId ? photos.get(r.photoFileId) : undefined;
+    const gender = r.gender === 1 || r.gender === 2 ? r.gender : null;
+    const result = r.result as CandidateResultValue | null;
+    const candidateType = r.candidateType === 2 ? 2 : 1;
+    return {
+      _id: r.id,
+      user_id: r.userId,
+      name: r.name,
+      id_type: r.idType as 1 | 2 | 3 | 4 | 5,
+      id_type_text: idTypeText[r.idType as 1] ?? '',
+      id_number: r.idNumber,
+      gender,
+      gender_text: gender ? genderText[gender] : null,
+      birthday: r.birthday,
+      phone: r.phone,
+      education: r.education,
+      work_unit: r.workUnit,
+      post: r.post,
+      work_years: r.workYears,
+      qualification: r.qualification,
+      candidate_type: candidateType,
+      candidate_type_text: candidateTypeText[candidateType],
+      photo: photo ? { file_id: photo.id, webPath: webPathOf(photo.id), originName: photo.originName } : null,
+      scores: byCandidate.get(r.id) ?? [],
+      result,
+      result_text: result ? candidateResultText[result] : null,
+      update_time_str: formatDateTime(r.updatedAt),
+    };
+  });
+}
+
+/** These candidates of the plan as table rows, in sheet order. */
+export async function candidateRows(
+  db: DbOrTx,
+  evaluationId: string,
+  ids: string[],
+): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(levelEvaluationCandidates)
+    .where(
+      and(
+        eq(levelEvaluationCandidates.evaluationId, evaluationId),
+        sql`${levelEvaluationCandidates.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      ),
+    )
+    .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
+  return toCandidateRows(db, rows);
+}
+
+/** `GET .../candidates`: a page in sheet order; keyword on 姓名, 证件号码, 手机号; result 0 = not yet complete. */
+export async function listCandidates(
+  db: DbOrTx,
+  plan: PlanRow,
+  q: { page: number; per_page: number; keyword?: string; result?: number },
+): Promise<{ list: CandidateRow[]; total: number }> {
+  const c = levelEvaluationCandidates;
+  let byResult: SQL | undefined;
+  if (q.result === 0) byResult = isNull(c.result);
+  else if (q.result !== undefined) byResult = eq(c.result, q.result);
+  const where = and(
+    eq(c.evaluationId, plan.id),
+    containsAny(q.keyword, c.name, c.idNumber, c.phone),
+    byResult,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(c).where(where);
+  const rows = await db
+    .select()
+    .from(c)
+    .where(where)
+    .orderBy(asc(c.sort), asc(c.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { list: await toCandidateRows(db, rows), total };
+}
+
+/** Members who are candidates of the plan already: left out of the staff picker. */
+export const candidateUserIds = (evaluationId: string): SQL =>
+  sql`select ${levelEvaluationCandidates.userId} from ${levelEvaluationCandidates}
+    where ${levelEvaluationCandidates.evaluationId} = ${evaluationId} and ${levelEvaluationCandidates.userId} is not null`;
+
+/** The photo blank the engine's photo matcher fills: optional, a candidate without a photo is no problem. */
+const PHOTO_BLANK = {
+  ...(DEFAULT_BLANKS.find((b) => b.blank_type === BlankType.IMAGE) as TemplateBlank),
+  required: 0 as const,
+};
+
+/**
+ * `POST .../candidates/photos`: a zip of 1-inch photos read by the engine's photo reader (openPhotoArchive,
+ * collectPhotos), each matched to a candidate by 证件号码, 姓名-证件号码 or 证件号码-姓名; each matched photo checked
+ * by content, stored, and set as the candidate's photo (one statement).
+ */
+export async function importPhotoZip(
+  db: DbOrTx,
+  storage: Storage,
+  owner: { id: string; companyId: string },
+  plan: PlanRow,
+  zipPath: string,
+): Promise<CandidatePhotoResult> {
+  assertPhotosEditable(plan);
+  const people = await db
+    .select({
+      id: levelEvaluationCandidates.id,
+      name: levelEvaluationCandidates.name,
+      idNumber: levelEvaluationCandidates.idNumber,
+    })
+    .from(levelEvaluationCandidates)
+    .where(eq(levelEvaluationCandidates.evaluationId, plan.id))
+    .orderBy(asc(levelEvaluationCandidates.sort));
+  const rows: SheetRow[] = people.map((p, i) => ({
+    rowNumber: i + 2,
+    rowKey: '',
+    values: { [NAME_BLANK]: p.name, [ID_CARD_BLANK]: p.idNumber },
+    problems: [],
+  }));
+  const archive = await openPhotoArchive(zipPath);
+  let photos: Awaited<ReturnType<typeof collectPhotos>>;
+  try {
+    photos = await collectPhotos(storage, owner, archive, rows, [PHOTO_BLANK]);
+  } finally {
+    archive.close();
+  }
+  const matched = people.flatMap((p, i) => {
+    const fileId = photos.byRow.get(rows[i])?.get(PHOTO_BLANK.name);
+    return fileId ? [{ id: p.id, name: p.name, fileId }] : [];
+  });
+  await db.transaction(async (tx) => {
+    await recordManyFiles(tx, photos.records);
+    await tx.execute(sql`
+      update ${levelEvaluationCandidates} c set photo_file_id = x.file_id, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(matched.map((m) => ({ id: m.id, file_id: m.fileId })))}::jsonb)
+        as x(id uuid, file_id uuid)
+      where c.id = x.id and c.evaluation_id = ${plan.id}`);
+  });
+  const [{ without }] = await db
+    .select({ without: count() })
+    .from(levelEvaluationCandidates)
+    .where(
+      and(eq(levelEvaluationCandidates.evaluationId, plan.id), isNull(levelEvaluationCandidates.photoFileId)),
+    );
+  return {
+    matched: matched.length,
+    matched_names: matched.slice(0, CANDIDATE_PHOTO_LIST_MAX).map((m) => m.name),
+    unmatched_count: photos.unmatched.length,
+    unmatched_photos: photos.unmatched.slice(0, CANDIDATE_PHOTO_LIST_MAX),
+    problems: rows
+      .flatMap((r) => r.problems.map((p) => `${r.values[NAME_BLANK]}：${p}`))
+      .slice(0, CANDIDATE_PHOTO_LIST_MAX),
+    without_photo: without,
+  };
+}

@@ -1,0 +1,210 @@
+import {
+  areScoresEditable,
+  type CandidateRow,
+  candidateResult,
+  type EvaluationMethodValue,
+  EvaluationStatus,
+  evaluationMethodText,
+  type MethodScore,
+  type ScoreEntry,
+  scoreMarkText,
+} from '@skill-cert/shared/levelEvaluation';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { CANDIDATE_NOT_FOUND, candidateRows, refreshCounts, statusTextOf } from './candidates.ts';
+import { findPlan, type PlanRow } from './plans.ts';
+import { levelEvaluationCandidates, levelEvaluationMethods, levelEvaluationScores } from './tables.ts';
+
+/** A method of the plan with its marks in tenths (as stored). */
+export interface PlanMethod {
+  method: number;
+  fullMarkTenths: number;
+  passMarkTenths: number;
+}
+
+export async function planMethods(db: DbOrTx, evaluationId: string): Promise<PlanMethod[]> {
+  return db
+    .select({
+      method: levelEvaluationMethods.method,
+      fullMarkTenths: levelEvaluationMethods.fullMarkTenths,
+      passMarkTenths: levelEvaluationMethods.passMarkTenths,
+    })
+    .from(levelEvaluationMethods)
+    .where(eq(levelEvaluationMethods.evaluationId, evaluationId))
+    .orderBy(asc(levelEvaluationMethods.method));
+}
+
+export const methodTextOf = (method: number): string =>
+  evaluationMethodText[method as EvaluationMethodValue] ?? String(method);
+/** A score as entered (one decimal) in tenths, as stored. */
+export const toTenths = (score: number): number => Math.round(score * 10);
+/** A mark in tenths as text: 85.5 */
+export const tenthsText = (tenths: number): string => String(tenths / 10);
+
+/** A score or mark of one candidate in one method, in tenths. */
+export interface TenthsEntry {
+  candidateId: string;
+  method: number;
+  scoreTenths: number | null;
+  mark: number | null;
+}
+
+/** What a score or mark reads as in messages and on the timeline: 85.5, 缺考, 未录入. */
+export function scoreText(scoreTenths: number | null, mark: number | null): string {
+  if (mark !== null) return scoreMarkText[mark as 1 | 2 | 3] ?? String(mark);
+  return scoreTenths === null ? '未录入' : tenthsText(scoreTenths);
+}
+
+/** Why an entry does not fit the plan's methods (not one of them, over the full mark); null when it fits. */
+export function entryProblem(
+  methods: PlanMethod[],
+  method: number,
+  scoreTenths: number | null,
+): string | null {
+  const m = methods.find((x) => x.method === method);
+  if (!m) return `「${methodTextOf(method)}」不是本评价计划的评价方式`;
+  if (scoreTenths !== null && scoreTenths > m.fullMarkTenths)
+    return `${methodTextOf(method)}成绩不能超过满分 ${tenthsText(m.fullMarkTenths)}`;
+  return null;
+}
+
+/**
+ * Why scores cannot be entered directly in the plan's state: only in 进行中; in 公示中 through a change request;
+ * locked from 已通过. Null when they can.
+ */
+export function scoreStateProblem(status: number): string | null {
+  if (areScoresEditable(status)) return null;
+  const state = `当前状态（${statusTextOf(status)}）`;
+  if (status === EvaluationStatus.PUBLICITY) return `${state}不能直接修改成绩，请提交成绩修改申请`;
+  if (isScoreLocked(status)) return `${state}成绩已锁定，不能修改`;
+  return `${state}不能录入成绩`;
+}
+
+/** From 已通过 on, nothing changes a score. */
+export const isScoreLocked = (status: number): boolean =>
+  status === EvaluationStatus.PASSED ||
+  status === EvaluationStatus.GRANTED ||
+  status === EvaluationStatus.ARCHIVED;
+
+/** Entries per statement: one JSON parameter each. */
+const WRITE_BATCH = 2000;
+
+/** Upserts scores: one statement per two thousand entries, never one per cell. */
+export async function writeScores(
+  tx: DbOrTx,
+  evaluationId: string,
+  entries: TenthsEntry[],
+  userId: string,
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+    const json = JSON.stringify(
+      entries.slice(i, i + WRITE_BATCH).map((e) => ({
+        candidate_id: e.candidateId,
+        method: e.method,
+        score_tenths: e.scoreTenths,
+        mark: e.mark,
+      })),
+    );
+    await tx.execute(sql`
+      insert into ${levelEvaluationScores} (candidate_id, evaluation_id, method, score_tenths, mark, updated_by, updated_at)
+      select candidate_id, ${evaluationId}::uuid, method, score_tenths, mark, ${userId}::uuid, now()
+      from jsonb_to_recordset(${json}::jsonb) as x(candidate_id uuid, method smallint, score_tenths int, mark smallint)
+      on conflict (candidate_id, method) do update set
+        score_tenths = excluded.score_tenths, mark = excluded.mark,
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at`);
+  }
+}
+
+/**
+ * Recomputes the result of these candidates with the shared rule (candidateResult) from their scores: one read of
+ * the scores, one update of the results that changed. The caller refreshes the plan's counts.
+ */
+export async function recomputeResults(
+  tx: DbOrTx,
+  evaluationId: string,
+  candidateIds: string[],
+  methods: PlanMethod[],
+): Promise<void> {
+  if (candidateIds.length === 0) return;
+  const ids = JSON.stringify(candidateIds);
+  const scores = await tx
+    .select({
+      candidateId: levelEvaluationScores.candidateId,
+      method: levelEvaluationScores.method,
+      scoreTenths: levelEvaluationScores.scoreTenths,
+      mark: levelEvaluationScores.mark,
+    })
+    .from(levelEvaluationScores)
+    .where(
+      sql`${levelEvaluationScores.candidateId} in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
+    );
+  const byCandidate = new Map<string, MethodScore[]>(candidateIds.map((id) => [id, []]));
+  for (const s of scores)
+    byCandidate
+      .get(s.candidateId)
+      ?.push({ method: s.method, score: s.scoreTenths, mark: s.mark as MethodScore['mark'] });
+  // Marks in tenths like the scores: the rule only compares them.
+  const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths }));
+  const results = [...byCandidate].map(([id, list]) => ({ id, result: candidateResult(rules, list) }));
+  await tx.execute(sql`
+    update ${levelEvaluationCandidates} c set result = x.result, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint)
+    where c.id = x.id and c.evaluation_id = ${evaluationId} and c.result is distinct from x.result`);
+}
+
+/** The plan's candidates among these ids; 400 naming the first that is not. */
+export async function assertCandidatesOf(tx: DbOrTx, evaluationId: string, ids: string[]): Promise<void> {
+  const rows = await tx
+    .select({ id: levelEvaluationCandidates.id })
+    .from(levelEvaluationCandidates)
+    .where(
+      sql`${levelEvaluationCandidates.evaluationId} = ${evaluationId} and ${levelEvaluationCandidates.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+    );
+  if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
+}
+
+/**
+ * Scores of many candidates and methods at once (a page of the table, or a cell), in 进行中 only: checked against
+ * the plan's methods and full marks, written in one statement, the results recomputed and pass_count updated in the
+ * same transaction. Answers the changed rows, so the table shows them saved.
+ */
+export async function saveScores(
+  db: DbOrTx,
+  own: CompanyScope,
+  planId: string,
+  entries: ScoreEntry[],
+  userId: string,
+): Promise<CandidateRow[]> {
+  // The last entry of a cell wins.
+  const byCell = new Map<string, TenthsEntry>();
+  for (const e of entries)
+    byCell.set(`${e.candidate_id}:${e.method}`, {
+      candidateId: e.candidate_id,
+      method: e.method,
+      scoreTenths: e.score === null ? null : toTenths(e.score),
+      mark: e.mark,
+    });
+  const cells = [...byCell.values()];
+  const ids = [...new Set(cells.map((c) => c.candidateId))];
+  await db.transaction(async (tx) => {
+    const plan = await findPlan(tx, own, planId, { forUpdate: true });
+    assertScoresEditable(plan);
+    const methods = await planMethods(tx, plan.id);
+    for (const c of cells) {
+      const problem = entryProblem(methods, c.method, c.scoreTenths);
+      if (problem) throw badRequest(problem);
+    }
+    await assertCandidatesOf(tx, plan.id, ids);
+    await writeScores(tx, plan.id, cells, userId);
+    await recomputeResults(tx, plan.id, ids, methods);
+    await refreshCounts(tx, plan.id);
+  });
+  return candidateRows(db, planId, ids);
+}
+
+export function assertScoresEditable(plan: PlanRow): void {
+  const problem = scoreStateProblem(plan.status);
+  if (problem) throw badRequest(problem);
+}
