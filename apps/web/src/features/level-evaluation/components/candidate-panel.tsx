@@ -271,7 +271,9 @@ function CandidateDialog({
       confirmLoading={busy}
       destroyOnHidden
       onOk={async () => {
-        const v = await form.validateFields();
+        // An invalid field shows its message under it.
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         const body = {
           name: v.name?.trim() ?? '',
           id_type: v.id_type ?? 1,

@@ -79,7 +79,10 @@ export function useReasonDialog() {
       onCancel={() => setRequest(null)}
       onOk={async () => {
         if (!request) return;
-        const { reason = '' } = await form.validateFields();
+        // An invalid field shows its message under it.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        const reason = values.reason ?? '';
         setBusy(true);
         try {
           await request.onOk(reason.trim());

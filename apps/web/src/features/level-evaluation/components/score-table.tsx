@@ -329,7 +329,9 @@ function ScoreChangeDialog({
       onCancel={onClose}
       onOk={async () => {
         if (!method) return;
-        const v = await form.validateFields();
+        // An invalid field shows its message under it.
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         const parsed = parseCell(v.value ?? '', method.full_mark, method.method_text);
         if ('error' in parsed) return;
         setBusy(true);
