@@ -1,6 +1,7 @@
 import { NO_APPROVED_FILING } from '@skill-cert/shared/levelEvaluation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { options, planRow } from '@/test/level-evaluation';
@@ -38,6 +39,8 @@ describe('the evaluation list', { timeout: 30_000 }, () => {
   });
 
   it('the filters reach the query', async () => {
+    // A day of the month the calendar opens on.
+    const day = dayjs().date(15).format('YYYY-MM-DD');
     const network = installFakeNetwork({
       'GET /api/levelEvaluations': paged([running]),
       'GET /api/levelEvaluations/options': ok(options),
@@ -54,6 +57,10 @@ describe('the evaluation list', { timeout: 30_000 }, () => {
     await userEvent.click(await option('进行中'));
     fireEvent.mouseDown(selectOf('等级'));
     await userEvent.click(await option('四级/中级工'));
+    await userEvent.click(within(form).getByPlaceholderText('开始日期'));
+    await userEvent.click(
+      await waitFor(() => document.querySelector<HTMLElement>(`td[title="${day}"]`) as HTMLElement),
+    );
     await userEvent.click(
       within(form)
         .getByText(/^搜\s?索$/)
@@ -64,7 +71,7 @@ describe('the evaluation list', { timeout: 30_000 }, () => {
         keyword: '电工',
         status: '2',
         level: '4',
-        start_date: '2026-03-01',
+        start_date: day,
         page: '1',
         per_page: '10',
       }),
