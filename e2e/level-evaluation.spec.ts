@@ -128,7 +128,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     await choose(page, '质量督导员', `督导员${stamp.slice(-4)}`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '保存草稿' }).click();
-    await expect(page).toHaveURL(/\/evaluation-list\/edit\/[0-9a-f-]+\?step=2$/);
+    await expect(page).toHaveURL(/\/evaluation-list\/edit\/[0-9a-f-]+$/);
     planPath = new URL(page.url()).pathname.replace('/edit/', '/detail/');
   });
 
@@ -171,8 +171,9 @@ test('等级评价: create → import 20 candidates → submit → approve → s
   });
 
   await test.step('every score is entered by keyboard and saved cell by cell', async () => {
-    await page.goto(`${planPath}?tab=scores`);
+    await page.goto(planPath);
     await expect(card(page).locator('.ant-card-head').getByText('进行中')).toBeVisible();
+    await card(page).getByRole('tab', { name: '成绩' }).click();
     const table = card(page);
     await table.locator('.ant-pagination-options .ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '20 条/页' }).click();

@@ -42,7 +42,7 @@ export function EvaluationAddPage() {
             leave(`/evaluation-list/detail/${saved._id}`);
           } else {
             message.success('草稿已保存');
-            leave(`/evaluation-list/edit/${saved._id}?step=${Math.max(step, 0)}`);
+            leave(`/evaluation-list/edit/${saved._id}`, { state: { step } });
           }
         }}
       />

@@ -1,6 +1,6 @@
 import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import { App, Button, Card, Space } from 'antd';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
@@ -13,7 +13,7 @@ import { isNoFiling, NoFilingResult } from './components/no-filing';
 /** 审批详情: the plan's content (the detail's components) with 通过 / 驳回 (a plan) or 通过 / 退回 (results). */
 export function EvaluationApproveDetailPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  const { state } = useLocation() as { state: { tab?: string } | null };
   const { message } = App.useApp();
   const leave = useLeavePage();
   const plan = useEvaluation(id);
@@ -47,7 +47,7 @@ export function EvaluationApproveDetailPage() {
         }),
     });
 
-  const tab = search.get('tab');
+  const tab = state?.tab ?? null;
   return (
     <Card
       title={

@@ -57,9 +57,9 @@ export function EvaluationApprovePage() {
           type="link"
           size="small"
           onClick={() =>
-            navigate(
-              `/evaluation-approve/detail/${r._id}${paged.filters.type === 'plan' ? '' : '?tab=scores'}`,
-            )
+            navigate(`/evaluation-approve/detail/${r._id}`, {
+              state: { tab: paged.filters.type === 'plan' ? 'basics' : 'scores' },
+            })
           }
         >
           审批

@@ -1,5 +1,5 @@
 import { Button, Card, Space } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useEvaluation } from './api/plans';
@@ -11,7 +11,7 @@ import { isNoFiling, NoFilingResult } from './components/no-filing';
 /** 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed. */
 export function EvaluationDetailPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  const { state } = useLocation() as { state: { tab?: string } | null };
   const navigate = useNavigate();
   const plan = useEvaluation(id);
   const { confirmDelete, confirmSubmit, confirmSubmitResults } = useEvaluationActions();
@@ -27,7 +27,7 @@ export function EvaluationDetailPage() {
   if (!plan.data) return <PageLoading />;
   const detail = plan.data;
   const can = detail.abilities;
-  const tab = search.get('tab');
+  const tab = state?.tab ?? null;
   return (
     <Card
       title={

@@ -1,5 +1,5 @@
 import { App, Button, Card, Result } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useEvaluation, useEvaluationOptions, useSaveEvaluation } from './api/plans';
@@ -11,7 +11,8 @@ import { STEP_TITLES, toEvaluationFormValues } from './components/step-form-valu
 /** 编辑评价: a plan in 草稿 or 已驳回, in the step form; candidates are added in its last step. */
 export function EvaluationEditPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  // The step the add page saved the draft on (navigation state: the tab's path stays the plain edit path).
+  const { state } = useLocation() as { state: { step?: unknown } | null };
   const { message } = App.useApp();
   const navigate = useNavigate();
   const options = useEvaluationOptions();
@@ -42,7 +43,7 @@ export function EvaluationEditPage() {
         }
       />
     );
-  const step = Number(search.get('step'));
+  const step = Number(state?.step ?? 0);
   return (
     <Card
       title={

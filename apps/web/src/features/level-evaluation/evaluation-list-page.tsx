@@ -105,7 +105,7 @@ export function EvaluationListPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => navigate(`/evaluation-list/detail/${r._id}?tab=scores`)}
+                onClick={() => navigate(`/evaluation-list/detail/${r._id}`, { state: { tab: 'scores' } })}
               >
                 录入成绩
               </Button>

@@ -43,7 +43,7 @@ describe('the plan step form', { timeout: 30_000 }, () => {
       submit: false,
     });
     await waitFor(() => expect(location()).toBe(`/evaluation-list/edit/${PLAN_ID}`));
-    expect(router.state.location.search).toBe('?step=1');
+    expect(router.state.location.state).toEqual({ step: 1 });
   });
 
   it('提交审批 says what is still missing, opens its step and sends nothing', async () => {
