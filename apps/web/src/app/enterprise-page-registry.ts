@@ -19,6 +19,20 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
   UserListAdd: () => import('@/features/staff/user-list-add-page').then((m) => m.UserListAddPage),
   UserApplication: () => import('@/features/staff/user-application-page').then((m) => m.UserApplicationPage),
   UpdatePhone: () => import('@/features/company-settings/update-phone-page').then((m) => m.UpdatePhonePage),
+  EvaluationList: () =>
+    import('@/features/level-evaluation/evaluation-list-page').then((m) => m.EvaluationListPage),
+  EvaluationListAdd: () =>
+    import('@/features/level-evaluation/evaluation-add-page').then((m) => m.EvaluationAddPage),
+  EvaluationListEdit: () =>
+    import('@/features/level-evaluation/evaluation-edit-page').then((m) => m.EvaluationEditPage),
+  EvaluationListDetail: () =>
+    import('@/features/level-evaluation/evaluation-detail-page').then((m) => m.EvaluationDetailPage),
+  EvaluationApprove: () =>
+    import('@/features/level-evaluation/evaluation-approve-page').then((m) => m.EvaluationApprovePage),
+  EvaluationApproveDetail: () =>
+    import('@/features/level-evaluation/evaluation-approve-detail-page').then(
+      (m) => m.EvaluationApproveDetailPage,
+    ),
   CertificateTemplate: () =>
     import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
 };

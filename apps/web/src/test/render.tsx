@@ -19,9 +19,11 @@ export function renderPage(
   path: string,
   page: ReactNode,
   routes: { path: string; element: ReactNode }[] = [],
+  /** The route's pattern when the page reads parameters ('/x/detail/:id'); `path` is then the URL opened. */
+  pattern = path,
 ) {
   const router = createMemoryRouter(
-    [{ path, element: page }, ...routes, { path: '*', element: <p>navigated away</p> }],
+    [{ path: pattern, element: page }, ...routes, { path: '*', element: <p>navigated away</p> }],
     { initialEntries: [path] },
   );
   const view = renderWithProviders(<RouterProvider router={router} />);

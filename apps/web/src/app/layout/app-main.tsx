@@ -51,9 +51,9 @@ function TabOfPage({ tabKey, children }: { tabKey: string; children: ReactNode }
   const navigate = useNavigate();
   const tab = useMemo<PageTab>(
     () => ({
-      leave(to) {
+      leave(to, options) {
         useTabsStore.getState().dispatch({ type: 'close', key: tabKey });
-        void navigate(to);
+        void navigate(to, options);
       },
     }),
     [tabKey, navigate],

@@ -1,10 +1,13 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
-/** One filter of a list: a text box, or a select (全部 when cleared) when it has options. */
+/** One filter of a list: a text box, a select (全部 when cleared) when it has options, or a date ('YYYY-MM-DD'). */
 export interface SearchField {
   name: string;
   label: string;
+  /** A day picked from a calendar; its value is the text 'YYYY-MM-DD' ('' when cleared). */
+  date?: boolean;
   placeholder?: string;
   options?: { label: string; value: number | string }[];
   width?: number;
@@ -61,8 +64,23 @@ export function SearchForm<V extends object>({
         onFinish={search}
       >
         {fields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={field.label}>
-            {field.options ? (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            {...(field.date
+              ? {
+                  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
+                  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : ''),
+                }
+              : {})}
+          >
+            {field.date ? (
+              <DatePicker
+                placeholder={field.placeholder ?? '请选择日期'}
+                style={{ width: field.width ?? 150 }}
+              />
+            ) : field.options ? (
               <Select
                 options={field.options}
                 allowClear

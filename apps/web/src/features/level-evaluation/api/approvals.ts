@@ -1,0 +1,25 @@
+import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from '@/shared/http';
+import { evaluationKeys } from './plans';
+
+export type ApprovalType = 'plan' | 'results' | 'changes';
+export interface ApprovalQuery {
+  type: ApprovalType;
+  keyword?: string;
+  page: number;
+  per_page: number;
+}
+export type ApprovalPage = Paged<LevelEvaluationRow> & {
+  counts: { plan: number; results: number; changes: number };
+};
+
+/** `GET /api/evaluationApprovals`: what waits for the caller, with the counts of every tab. */
+export const useApprovals = (query: ApprovalQuery) =>
+  useQuery({
+    queryKey: evaluationKeys.approvals(query),
+    queryFn: () => request<ApprovalPage>('GET', '/api/evaluationApprovals', { params: { ...query } }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });

@@ -1,0 +1,74 @@
+import type { CandidateInput, CandidateRow, ImportResult } from '@skill-cert/shared/levelEvaluation';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { request } from '@/shared/http';
+import { evaluationKeys, useRefreshPlan } from './plans';
+
+export interface CandidateQuery {
+  keyword?: string;
+  result?: number | null;
+  page: number;
+  per_page: number;
+}
+
+/** `GET /api/levelEvaluations/{id}/candidates`: a page of the plan's candidates with their scores. */
+export const useCandidates = (planId: string, query: CandidateQuery) =>
+  useQuery({
+    queryKey: [...evaluationKeys.plan(planId), 'candidates', query],
+    queryFn: () =>
+      request<Paged<CandidateRow>>('GET', `/api/levelEvaluations/${planId}/candidates`, {
+        params: { ...query },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface StaffOption {
+  user_id: string;
+  name: string;
+  phone: string;
+}
+
+/** `GET /api/levelEvaluations/{id}/staffOptions?keyword=`: members of the company not yet candidates. */
+export const useStaffOptions = (planId: string, keyword: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...evaluationKeys.plan(planId), 'staff', keyword],
+    queryFn: () =>
+      request<{ list: StaffOption[] }>('GET', `/api/levelEvaluations/${planId}/staffOptions`, {
+        params: { keyword },
+      }),
+    enabled,
+  });
+
+/** Candidate changes: add (one typed in, or members picked), remove, import a sheet, photos. */
+export function useCandidateMutations(planId: string) {
+  const refresh = useRefreshPlan();
+  const after = { onSuccess: () => refresh(null, planId) };
+  const base = `/api/levelEvaluations/${planId}/candidates`;
+  return {
+    add: useMutation({
+      mutationFn: (candidates: Partial<CandidateInput>[]) =>
+        request<unknown>('POST', base, { body: { candidates } }),
+      ...after,
+    }),
+    remove: useMutation({
+      mutationFn: (candidateId: string) => request<null>('DELETE', `${base}/${candidateId}`),
+      ...after,
+    }),
+    /** The sheet is uploaded first (the one upload control), then imported by its file id. */
+    importSheet: useMutation({
+      mutationFn: (fileId: string) =>
+        request<ImportResult>('POST', `${base}/import`, { body: { file_id: fileId }, silent: true }),
+      ...after,
+    }),
+    photo: useMutation({
+      mutationFn: ({ candidateId, fileId }: { candidateId: string; fileId: string }) =>
+        request<unknown>('POST', `${base}/${candidateId}/photo`, { body: { file_id: fileId } }),
+      ...after,
+    }),
+    photos: useMutation({
+      mutationFn: (fileId: string) =>
+        request<ImportResult>('POST', `${base}/photos`, { body: { file_id: fileId }, silent: true }),
+      ...after,
+    }),
+  };
+}

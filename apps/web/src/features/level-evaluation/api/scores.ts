@@ -1,0 +1,72 @@
+import type {
+  CandidateRow,
+  EvaluationStatistics,
+  ImportResult,
+  ScoreChangeRow,
+  ScoreEntry,
+} from '@skill-cert/shared/levelEvaluation';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { request } from '@/shared/http';
+import { evaluationKeys, useRefreshPlan } from './plans';
+
+/** `PATCH /api/levelEvaluations/{id}/scores`: the saved rows of the candidates touched. Errors are shown by the cell. */
+export const saveScores = (planId: string, scores: ScoreEntry[]): Promise<CandidateRow[] | null> =>
+  request<CandidateRow[] | null>('PATCH', `/api/levelEvaluations/${planId}/scores`, {
+    body: { scores },
+    silent: true,
+  });
+
+/** `GET /api/levelEvaluations/{id}/statistics`: pass rate and histograms for the charts. */
+export const useStatistics = (planId: string) =>
+  useQuery({
+    queryKey: [...evaluationKeys.plan(planId), 'statistics'],
+    queryFn: () => request<EvaluationStatistics>('GET', `/api/levelEvaluations/${planId}/statistics`),
+  });
+
+/** `GET /api/levelEvaluations/{id}/scoreChanges`: the plan's score change requests, newest first. */
+export const useScoreChanges = (planId: string, enabled = true) =>
+  useQuery({
+    queryKey: [...evaluationKeys.plan(planId), 'changes'],
+    queryFn: () =>
+      request<{ list: ScoreChangeRow[] } | ScoreChangeRow[]>(
+        'GET',
+        `/api/levelEvaluations/${planId}/scoreChanges`,
+      ).then((data) => (Array.isArray(data) ? data : data.list)),
+    enabled,
+  });
+
+export interface ScoreChangeInput {
+  candidate_id: string;
+  method: number;
+  score: number | null;
+  mark: 1 | 2 | 3 | null;
+  reason: string;
+}
+
+export function useScoreMutations(planId: string) {
+  const refresh = useRefreshPlan();
+  const after = { onSuccess: () => refresh(null, planId) };
+  const base = `/api/levelEvaluations/${planId}`;
+  return {
+    requestChange: useMutation({
+      mutationFn: (body: ScoreChangeInput) => request<unknown>('POST', `${base}/scoreChanges`, { body }),
+      ...after,
+    }),
+    reviewChange: useMutation({
+      mutationFn: ({
+        changeId,
+        ...body
+      }: {
+        changeId: string;
+        action: 'approve' | 'reject';
+        reason?: string;
+      }) => request<unknown>('POST', `${base}/scoreChanges/${changeId}/review`, { body }),
+      ...after,
+    }),
+    importSheet: useMutation({
+      mutationFn: (fileId: string) =>
+        request<ImportResult>('POST', `${base}/scores/import`, { body: { file_id: fileId }, silent: true }),
+      ...after,
+    }),
+  };
+}

@@ -1,0 +1,116 @@
+import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useDeleteEvaluation, usePlanTransition } from '../api/plans';
+
+type PlanRef = Pick<LevelEvaluationRow, '_id' | 'name'>;
+
+/** 删除, 提交审批, 提交成绩审核 with their confirmations (list and detail). */
+export function useEvaluationActions() {
+  const { message, modal } = App.useApp();
+  const remove = useDeleteEvaluation();
+  const transition = usePlanTransition();
+
+  const confirm = (content: string, onOk: () => Promise<unknown>, danger = false) =>
+    modal.confirm({
+      title: '提示',
+      content,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: danger ? { danger: true } : undefined,
+      // A refusal was shown by the client; the dialog closes either way.
+      onOk: () => onOk().catch(() => undefined),
+    });
+
+  return {
+    confirmDelete: (plan: PlanRef, after?: () => void) =>
+      confirm(
+        `确定删除评价计划“${plan.name || '未命名'}”吗？删除后不可恢复。`,
+        () =>
+          remove.mutateAsync(plan._id).then(() => {
+            message.success('删除成功');
+            after?.();
+          }),
+        true,
+      ),
+    confirmSubmit: (plan: PlanRef, after?: () => void) =>
+      confirm(`确定将评价计划“${plan.name}”提交审批吗？审批完成前不能修改计划。`, () =>
+        transition.mutateAsync({ id: plan._id, step: 'submit' }).then(() => {
+          message.success('已提交审批');
+          after?.();
+        }),
+      ),
+    confirmSubmitResults: (plan: PlanRef, after?: () => void) =>
+      confirm(`确定提交评价计划“${plan.name}”的成绩审核吗？提交后成绩不能再修改。`, () =>
+        transition.mutateAsync({ id: plan._id, step: 'submitResults' }).then(() => {
+          message.success('已提交成绩审核');
+          after?.();
+        }),
+      ),
+  };
+}
+
+export interface ReasonRequest {
+  title: string;
+  /** The field's label, e.g. 驳回原因; required when `required`. */
+  label: string;
+  required: boolean;
+  okText?: string;
+  onOk: (reason: string) => Promise<unknown>;
+}
+
+/**
+ * A decision with its reason (驳回, 退回: required; 通过: optional opinion). `ask(request)` opens it; it stays open
+ * while the request runs and when the server refuses (its message is shown by the client).
+ */
+export function useReasonDialog() {
+  const [request, setRequest] = useState<ReasonRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reason?: string }>();
+
+  const dialog = (
+    <Modal
+      title={request?.title}
+      open={request !== null}
+      okText={request?.okText ?? '确定'}
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      onCancel={() => setRequest(null)}
+      onOk={async () => {
+        if (!request) return;
+        // An invalid field shows its message under it.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        const reason = values.reason ?? '';
+        setBusy(true);
+        try {
+          await request.onOk(reason.trim());
+          setRequest(null);
+        } catch {
+          // shown by the client; the reason stays for another try
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={request?.label}
+          rules={[
+            {
+              required: request?.required,
+              whitespace: true,
+              message: `请输入${request?.label ?? '原因'}`,
+            },
+            { max: 500, message: `${request?.label ?? '原因'}不能超过500个字符` },
+          ]}
+        >
+          <Input.TextArea rows={4} placeholder={request?.required ? '必填' : '选填'} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+  return { ask: setRequest, dialog };
+}

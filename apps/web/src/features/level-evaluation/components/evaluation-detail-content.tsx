@@ -1,0 +1,193 @@
+import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
+import { Alert, Card, Descriptions, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useStatistics } from '../api/scores';
+import { CandidatePanel } from './candidate-panel';
+import { EvaluationStatusTag } from './evaluation-status-tag';
+import { ScoreChangeList } from './score-change-list';
+import { ScoreTable } from './score-table';
+
+/** The charts and their library load with the scores tab only (a lazy chunk). */
+const ScoreCharts = lazy(() => import('./score-charts'));
+
+export type DetailTab = 'basics' | 'candidates' | 'scores' | 'timeline';
+const TABS: DetailTab[] = ['basics', 'candidates', 'scores', 'timeline'];
+export const isDetailTab = (v: string | null): v is DetailTab => TABS.includes(v as DetailTab);
+
+const or = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+
+/**
+ * A plan's content in tabs (基本信息, 考生名单, 成绩, 流程记录), shown by 评价详情 and by 审批详情: the same
+ * components, with what the caller may do by the plan's `abilities`.
+ */
+export function EvaluationDetailContent({
+  plan,
+  initialTab = 'basics',
+}: {
+  plan: LevelEvaluationDetail;
+  initialTab?: DetailTab;
+}) {
+  const [tab, setTab] = useState<DetailTab>(initialTab);
+  const showChanges = plan.status >= EvaluationStatus.PUBLICITY || plan.pending_change_count > 0;
+  return (
+    <>
+      {plan.status === EvaluationStatus.REJECTED && plan.reject_reason && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`驳回原因：${plan.reject_reason}`}
+          description="请根据驳回原因编辑后重新提交审批。"
+        />
+      )}
+      {plan.status === EvaluationStatus.PUBLICITY && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`成绩公示中${plan.publicity_end_str ? `，公示截止 ${plan.publicity_end_str}` : ''}`}
+          description="公示期间成绩只能通过“申请修改”更改，经管理员审批后生效；公示期满评价自动通过。"
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as DetailTab)}
+        items={[
+          { key: 'basics', label: '基本信息', children: <Basics plan={plan} /> },
+          {
+            key: 'candidates',
+            label: `考生名单（${plan.candidate_count}）`,
+            children: <CandidatePanel plan={plan} />,
+          },
+          {
+            key: 'scores',
+            label: '成绩',
+            children: (
+              <>
+                <Statistics planId={plan._id} />
+                <ScoreTable plan={plan} />
+                {showChanges && (
+                  <Card
+                    size="small"
+                    style={{ marginTop: 16 }}
+                    title={`成绩修改申请${plan.pending_change_count ? `（待审批 ${plan.pending_change_count}）` : ''}`}
+                  >
+                    <ScoreChangeList plan={plan} />
+                  </Card>
+                )}
+              </>
+            ),
+          },
+          { key: 'timeline', label: '流程记录', children: <PlanTimeline plan={plan} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+function Statistics({ planId }: { planId: string }) {
+  const statistics = useStatistics(planId);
+  if (statistics.isError) return null;
+  return (
+    <div style={{ marginBottom: 16 }}>
+      {statistics.data ? (
+        <Suspense fallback={<Skeleton active />}>
+          <ScoreCharts statistics={statistics.data} />
+        </Suspense>
+      ) : (
+        <Skeleton active />
+      )}
+    </div>
+  );
+}
+
+function Basics({ plan }: { plan: LevelEvaluationDetail }) {
+  const people = (list: LevelEvaluationDetail['examiners']) =>
+    list.length ? list.map((p) => `${p.name}（${p.phone}）`).join('、') : '-';
+  return (
+    <>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="计划编号">{or(plan.plan_no)}</Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <EvaluationStatusTag status={plan.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="评价名称">{or(plan.name)}</Descriptions.Item>
+        <Descriptions.Item label="备案编号">{or(plan.record_no)}</Descriptions.Item>
+        <Descriptions.Item label="职业/工种">
+          {plan.occupation_name
+            ? `${plan.occupation_name}${plan.work_type ? `/${plan.work_type}` : ''}`
+            : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="评价等级">{or(plan.level_name)}</Descriptions.Item>
+        <Descriptions.Item label="考评日期">
+          {plan.start_date ? `${plan.start_date} 至 ${plan.end_date ?? ''}` : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="公示天数">{`${plan.publicity_days} 天`}</Descriptions.Item>
+        <Descriptions.Item label="考核场地" span={2}>
+          {plan.site
+            ? `${plan.site.name}（${[...plan.site.region_names, plan.site.address].join(' ')}）`
+            : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="考评员" span={2}>
+          {people(plan.examiners)}
+        </Descriptions.Item>
+        <Descriptions.Item label="质量督导员" span={2}>
+          {people(plan.supervisors)}
+        </Descriptions.Item>
+        <Descriptions.Item label="考生人数">{plan.candidate_count}</Descriptions.Item>
+        <Descriptions.Item label="合格人数">{plan.pass_count}</Descriptions.Item>
+        <Descriptions.Item label="创建人">{plan.create_user_name}</Descriptions.Item>
+        <Descriptions.Item label="创建时间">{plan.create_time_str}</Descriptions.Item>
+        <Descriptions.Item label="备注" span={2}>
+          {or(plan.remark)}
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey="method"
+        pagination={false}
+        aria-label="评价方式"
+        dataSource={plan.methods}
+        locale={{ emptyText: <Empty description="未选择评价方式" /> }}
+        columns={[
+          { title: '评价方式', dataIndex: 'method_text' },
+          { title: '满分', dataIndex: 'full_mark', width: 120 },
+          { title: '合格分', dataIndex: 'pass_mark', width: 120 },
+        ]}
+      />
+    </>
+  );
+}
+
+const timelineColors: Record<string, string> = {
+  reject: 'red',
+  returnResults: 'red',
+  rejectChange: 'red',
+  approve: 'green',
+  approveResults: 'green',
+  publicityOver: 'green',
+  approveChange: 'green',
+};
+
+function PlanTimeline({ plan }: { plan: LevelEvaluationDetail }) {
+  if (plan.timeline.length === 0) return <Empty description="暂无记录" />;
+  return (
+    <Timeline
+      aria-label="流程记录"
+      items={plan.timeline.map((t) => ({
+        key: t._id,
+        color: timelineColors[t.action] ?? 'blue',
+        title: t.create_time_str,
+        content: (
+          <div>
+            <strong>{t.action_text}</strong>
+            <span style={{ marginLeft: 8, color: 'var(--ant-color-text-secondary)' }}>
+              操作人：{t.user_name}
+            </span>
+            {t.note && <div style={{ marginTop: 4 }}>说明：{t.note}</div>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}

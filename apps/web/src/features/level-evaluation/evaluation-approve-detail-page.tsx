@@ -1,0 +1,88 @@
+import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
+import { App, Button, Card, Space } from 'antd';
+import { useLocation, useParams } from 'react-router';
+import { PageLoading } from '@/shared/components/page-loading';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { useLeavePage } from '@/shared/page-tab';
+import { useEvaluation, useReviewEvaluation } from './api/plans';
+import { useReasonDialog } from './components/evaluation-actions';
+import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
+import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { isNoFiling, NoFilingResult } from './components/no-filing';
+
+/** 审批详情: the plan's content (the detail's components) with 通过 / 驳回 (a plan) or 通过 / 退回 (results). */
+export function EvaluationApproveDetailPage() {
+  const { id = '' } = useParams();
+  const { state } = useLocation() as { state: { tab?: string } | null };
+  const { message } = App.useApp();
+  const leave = useLeavePage();
+  const plan = useEvaluation(id);
+  const review = useReviewEvaluation();
+  const reason = useReasonDialog();
+
+  if (plan.isError)
+    return isNoFiling(plan.error) ? (
+      <Card>
+        <NoFilingResult error={plan.error} />
+      </Card>
+    ) : (
+      <QueryError error={plan.error} onRetry={() => void plan.refetch()} />
+    );
+  if (!plan.data) return <PageLoading />;
+  const detail: LevelEvaluationDetail = plan.data;
+  const results = detail.status === EvaluationStatus.RESULTS_PENDING;
+  const reviewable = detail.abilities.can_review;
+  const what = results ? '成绩' : '评价计划';
+
+  const decide = (action: 'approve' | 'reject' | 'return') =>
+    reason.ask({
+      title: `${{ approve: '通过', reject: '驳回', return: '退回' }[action]}${what}：${detail.name}`,
+      label: action === 'approve' ? '审批意见' : action === 'reject' ? '驳回原因' : '退回原因',
+      required: action !== 'approve',
+      okText: { approve: '通过', reject: '驳回', return: '退回' }[action],
+      onOk: (text) =>
+        review.mutateAsync({ id: detail._id, body: { action, reason: text || null } }).then(() => {
+          message.success(action === 'approve' ? '已通过' : action === 'reject' ? '已驳回' : '已退回');
+          leave('/evaluation-approve');
+        }),
+    });
+
+  const tab = state?.tab ?? null;
+  return (
+    <Card
+      title={
+        <Space>
+          审批：{detail.name}
+          <EvaluationStatusTag status={detail.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {reviewable && (
+            <>
+              <Button type="primary" onClick={() => decide('approve')}>
+                通过
+              </Button>
+              {results ? (
+                <Button danger onClick={() => decide('return')}>
+                  退回
+                </Button>
+              ) : (
+                <Button danger onClick={() => decide('reject')}>
+                  驳回
+                </Button>
+              )}
+            </>
+          )}
+          <Button onClick={() => leave('/evaluation-approve')}>返回</Button>
+        </Space>
+      }
+    >
+      <EvaluationDetailContent
+        plan={detail}
+        initialTab={isDetailTab(tab) ? tab : results ? 'scores' : 'basics'}
+      />
+      {reason.dialog}
+    </Card>
+  );
+}

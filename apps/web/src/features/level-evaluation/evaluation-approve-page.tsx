@@ -1,0 +1,103 @@
+import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
+import { Button, Card, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
+import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { isNoFiling, NoFilingResult } from './components/no-filing';
+
+type ApprovalFilters = Omit<ApprovalQuery, 'page' | 'per_page'>;
+
+const TAB_TITLES: Record<ApprovalType, string> = {
+  plan: '计划审批',
+  results: '成绩审核',
+  changes: '成绩修改',
+};
+
+/** 评价审批: plans, results and score changes waiting for the caller, with counts in the tab titles. */
+export function EvaluationApprovePage() {
+  const navigate = useNavigate();
+  const paged = usePagedSearch<ApprovalFilters>({ type: 'plan', keyword: '' });
+  const approvals = useApprovals(paged.query);
+  const counts = approvals.data?.counts;
+
+  const columns: TableColumnsType<LevelEvaluationRow> = [
+    { title: '计划编号', dataIndex: 'plan_no', width: 190, render: (t: string | null) => t ?? '-' },
+    { title: '评价名称', dataIndex: 'name' },
+    {
+      title: '职业/工种',
+      key: 'occupation',
+      width: 150,
+      render: (_, r) =>
+        r.occupation_name ? `${r.occupation_name}${r.work_type ? `/${r.work_type}` : ''}` : '-',
+    },
+    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
+    {
+      title: '考评日期',
+      key: 'dates',
+      width: 200,
+      render: (_, r) => (r.start_date ? `${r.start_date} 至 ${r.end_date ?? ''}` : '-'),
+    },
+    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
+    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
+    { title: '提交人', dataIndex: 'create_user_name', width: 100 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number) => <EvaluationStatusTag status={s} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 90,
+      render: (_, r) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={() =>
+            navigate(`/evaluation-approve/detail/${r._id}`, {
+              state: { tab: paged.filters.type === 'plan' ? 'basics' : 'scores' },
+            })
+          }
+        >
+          审批
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          评价审批
+        </Typography.Title>
+      }
+    >
+      {approvals.isError && isNoFiling(approvals.error) ? (
+        <NoFilingResult error={approvals.error} />
+      ) : (
+        <>
+          <Tabs
+            activeKey={paged.filters.type}
+            onChange={(type) => paged.search({ ...paged.filters, type: type as ApprovalType })}
+            items={(Object.keys(TAB_TITLES) as ApprovalType[]).map((type) => ({
+              key: type,
+              label: `${TAB_TITLES[type]}（${counts?.[type] ?? 0}）`,
+            }))}
+          />
+          <PagedSearchTable<LevelEvaluationRow, ApprovalFilters>
+            searchLabel="审批搜索"
+            paged={paged}
+            result={approvals}
+            columns={columns}
+            locale={{ emptyText: `暂无待${TAB_TITLES[paged.filters.type]}的评价` }}
+            filters={[{ name: 'keyword', label: '关键词', placeholder: '评价名称或计划编号', width: 220 }]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Card, Space } from 'antd';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '@/shared/components/page-loading';
+import { QueryError } from '@/shared/components/query-error/query-error';
+import { useEvaluation } from './api/plans';
+import { useEvaluationActions } from './components/evaluation-actions';
+import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
+import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { isNoFiling, NoFilingResult } from './components/no-filing';
+
+/** 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed. */
+export function EvaluationDetailPage() {
+  const { id = '' } = useParams();
+  const { state } = useLocation() as { state: { tab?: string } | null };
+  const navigate = useNavigate();
+  const plan = useEvaluation(id);
+  const { confirmDelete, confirmSubmit, confirmSubmitResults } = useEvaluationActions();
+
+  if (plan.isError)
+    return isNoFiling(plan.error) ? (
+      <Card>
+        <NoFilingResult error={plan.error} />
+      </Card>
+    ) : (
+      <QueryError error={plan.error} onRetry={() => void plan.refetch()} />
+    );
+  if (!plan.data) return <PageLoading />;
+  const detail = plan.data;
+  const can = detail.abilities;
+  const tab = state?.tab ?? null;
+  return (
+    <Card
+      title={
+        <Space>
+          {detail.name || '未命名评价'}
+          <EvaluationStatusTag status={detail.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {can.can_edit && (
+            <Button onClick={() => navigate(`/evaluation-list/edit/${detail._id}`)}>编辑</Button>
+          )}
+          {can.can_submit && (
+            <Button type="primary" onClick={() => confirmSubmit(detail)}>
+              提交审批
+            </Button>
+          )}
+          {can.can_submit_results && (
+            <Button type="primary" onClick={() => confirmSubmitResults(detail)}>
+              提交成绩审核
+            </Button>
+          )}
+          {can.can_delete && (
+            <Button danger onClick={() => confirmDelete(detail, () => navigate('/evaluation-list'))}>
+              删除
+            </Button>
+          )}
+          <Button onClick={() => navigate('/evaluation-list')}>返回列表</Button>
+        </Space>
+      }
+    >
+      <EvaluationDetailContent plan={detail} initialTab={isDetailTab(tab) ? tab : 'basics'} />
+    </Card>
+  );
+}

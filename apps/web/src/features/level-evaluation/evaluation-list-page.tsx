@@ -1,0 +1,166 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { evaluationStatusText, type LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
+import { ALL_SKILL_LEVELS, skillLevelName } from '@skill-cert/shared/occupation';
+import { Button, Card, Empty, Space, type TableColumnsType, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { type EvaluationListQuery, useEvaluationOptions, useEvaluations } from './api/plans';
+import { useEvaluationActions } from './components/evaluation-actions';
+import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { rowAbilities } from './components/row-abilities';
+
+type EvaluationFilters = Omit<EvaluationListQuery, 'page' | 'per_page'>;
+
+const statusOptions = Object.entries(evaluationStatusText).map(([value, label]) => ({
+  label,
+  value: Number(value),
+}));
+const levelOptions = ALL_SKILL_LEVELS.map((l) => ({ label: skillLevelName(l), value: l }));
+
+/** 等级评价: the company's plans, searched and paged, with the actions each state allows. */
+export function EvaluationListPage() {
+  const navigate = useNavigate();
+  const paged = usePagedSearch<EvaluationFilters>({
+    keyword: '',
+    status: null,
+    occupation_code: null,
+    level: null,
+    start_date: '',
+    end_date: '',
+  });
+  const plans = useEvaluations(paged.query);
+  const blocked = plans.isError && isNoFiling(plans.error);
+  const options = useEvaluationOptions(plans.isSuccess);
+  const { confirmDelete, confirmSubmit } = useEvaluationActions();
+
+  const occupationOptions = [
+    ...new Map(
+      (options.data?.filings ?? [])
+        .flatMap((f) => f.scopes)
+        .map((s) => [s.occupation_code, { label: s.occupation_name, value: s.occupation_code }]),
+    ).values(),
+  ];
+
+  const columns: TableColumnsType<LevelEvaluationRow> = [
+    {
+      title: '计划编号',
+      dataIndex: 'plan_no',
+      width: 190,
+      render: (no: string | null) => no ?? <Typography.Text type="secondary">提交后生成</Typography.Text>,
+    },
+    {
+      title: '评价名称',
+      dataIndex: 'name',
+      render: (name: string) => name || <Typography.Text type="secondary">未命名</Typography.Text>,
+    },
+    {
+      title: '职业/工种',
+      key: 'occupation',
+      width: 150,
+      render: (_, r) =>
+        r.occupation_name ? `${r.occupation_name}${r.work_type ? `/${r.work_type}` : ''}` : '-',
+    },
+    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
+    {
+      title: '考评日期',
+      key: 'dates',
+      width: 200,
+      render: (_, r) => (r.start_date ? `${r.start_date} 至 ${r.end_date ?? ''}` : '-'),
+    },
+    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
+    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 110,
+      render: (status: number) => <EvaluationStatusTag status={status} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 240,
+      render: (_, r) => {
+        const can = rowAbilities(r.status);
+        const afterDelete = () => {
+          if (plans.data?.list.length === 1 && paged.query.page > 1) paged.setPage(paged.query.page - 1);
+        };
+        return (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => navigate(`/evaluation-list/detail/${r._id}`)}>
+              查看
+            </Button>
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => navigate(`/evaluation-list/edit/${r._id}`)}>
+                编辑
+              </Button>
+            )}
+            {can.submit && (
+              <Button type="link" size="small" onClick={() => confirmSubmit(r)}>
+                提交审批
+              </Button>
+            )}
+            {can.scores && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => navigate(`/evaluation-list/detail/${r._id}`, { state: { tab: 'scores' } })}
+              >
+                录入成绩
+              </Button>
+            )}
+            {can.delete && (
+              <Button type="link" size="small" danger onClick={() => confirmDelete(r, afterDelete)}>
+                删除
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          等级评价
+        </Typography.Title>
+      }
+    >
+      {blocked ? (
+        <NoFilingResult error={plans.error} />
+      ) : (
+        <PagedSearchTable<LevelEvaluationRow, EvaluationFilters>
+          searchLabel="评价搜索"
+          paged={paged}
+          result={plans}
+          columns={columns}
+          locale={{
+            emptyText: (
+              <Empty description="暂无评价计划">
+                <Button type="primary" onClick={() => navigate('/evaluation-list/add')}>
+                  新增评价
+                </Button>
+              </Empty>
+            ),
+          }}
+          filters={[
+            { name: 'keyword', label: '关键词', placeholder: '评价名称或计划编号', width: 200 },
+            { name: 'status', label: '状态', options: statusOptions, width: 130 },
+            { name: 'occupation_code', label: '职业', options: occupationOptions, width: 150 },
+            { name: 'level', label: '等级', options: levelOptions, width: 150 },
+            { name: 'start_date', label: '考评日期', placeholder: '开始日期', date: true, width: 140 },
+            { name: 'end_date', label: '至', placeholder: '结束日期', date: true, width: 140 },
+          ]}
+          toolbar={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/evaluation-list/add')}>
+              新增评价
+            </Button>
+          }
+        />
+      )}
+    </Card>
+  );
+}
