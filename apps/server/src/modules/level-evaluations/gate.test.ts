@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   candidateAddBody,
+  candidateInput,
   evaluationReviewBody,
   levelEvaluationBody,
   NO_APPROVED_FILING,
@@ -33,6 +34,7 @@ function validBody(schema: ZodType | undefined, candidateId: string): unknown {
     [levelEvaluationBody, { name: '改名' }],
     [evaluationReviewBody, { action: 'approve' }],
     [candidateAddBody, { candidates: [{ name: '张三', id_number: testIdNumber(500) }] }],
+    [candidateInput, { name: '李四', id_number: testIdNumber(501) }],
     [scoresBody, { scores: [{ candidate_id: candidateId, method: 1, score: 80 }] }],
     [scoreChangeBody, { candidate_id: candidateId, method: 1, score: 80, mark: null, reason: '复核更正' }],
     [scoreChangeReviewBody, { action: 'approve' }],
