@@ -13,7 +13,6 @@ import { recordApplicationBody } from '@skill-cert/shared/recordApplication';
 import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyScope } from '../../lib/company-scope.ts';
-import { companies } from '../companies/tables.ts';
 import { approvedFilings, createApplication, decideApplication } from '../records/service.ts';
 import { findUserByAccount, type UserRow } from '../users/service.ts';
 import { copyStaff } from './examiners.ts';
@@ -27,8 +26,6 @@ import {
   levelEvaluations,
 } from './tables.ts';
 
-/** The demo enterprise (db/seed.ts) whose 等级评价 and 评价审批 pages get content. */
-const DEMO_CREDIT_CODE = '91110108MA01DEM200';
 const DAY = 86_400_000;
 
 const person = (name: string, first17: string, phone: string, qualification: string) => ({
@@ -167,13 +164,11 @@ const PLANS: DemoPlan[] = [
  * each state from 草稿 to 已通过, ~20 candidates each with valid ID numbers and, where the state has them, scores.
  */
 export async function seedEvaluationDemo(db: DbOrTx, now = new Date()): Promise<void> {
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.creditCode, DEMO_CREDIT_CODE));
   const admin = await findUserByAccount(db, 'qiye');
   const member = await findUserByAccount(db, 'duojuese');
   const platform = await findUserByAccount(db, 'pingtai');
+  // qiye's company is the demo enterprise (db/seed.ts).
+  const company = admin?.companyId ? { id: admin.companyId } : null;
   if (!company || !admin || !member || !platform) return;
   const [{ n }] = await db
     .select({ n: count() })
