@@ -14,7 +14,6 @@ import { pipeline } from 'node:stream/promises';
 import { createCanvas } from '@napi-rs/canvas';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { writeContentSync } from '../apps/server/src/lib/content-store.ts';
 import { TASK_ROWS } from '../apps/server/src/modules/certificate-engine/batch-runner.ts';
 import { DEFAULT_BLANKS } from '../apps/server/src/modules/certificate-engine/defaults.ts';
@@ -23,6 +22,7 @@ import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/re
 import { createRenderPool } from '../apps/server/src/modules/certificate-engine/render-pool.ts';
 import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
+import { freshDatabase } from './lib/fresh-database.ts';
 
 /**
  * `npm run bench:certificates` (BENCH_ROWS, default 10000): one real server process on a fresh data folder
@@ -213,29 +213,7 @@ async function writePhotosZip(file: string) {
   await done;
 }
 
-/** BENCH_DATABASE_URL (an admin URL): the server runs on a fresh PostgreSQL database instead of the embedded one. */
-async function freshDatabase(
-  adminUrl: string | undefined,
-): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (!adminUrl) return null;
-  const name = `sc_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
+// BENCH_DATABASE_URL (an admin URL): the server runs on a fresh PostgreSQL database instead of the embedded one.
 console.log(`bench:certificates — ${ROWS} rows, work folder ${work}`);
 const database = await freshDatabase(process.env.BENCH_DATABASE_URL);
 const server = await startServerProcess({

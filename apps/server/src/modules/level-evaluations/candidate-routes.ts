@@ -9,11 +9,12 @@ import {
   importResult,
 } from '@skill-cert/shared/levelEvaluation';
 import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { listMembers } from '../companies/service.ts';
-import { mimeOf } from '../files/fileType.ts';
+import { type FileKind, mimeOf } from '../files/fileType.ts';
 import { localPathOf, readableFile } from '../files/service.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { candidateTemplate, importCandidates } from './candidate-sheet.ts';
@@ -43,6 +44,16 @@ export const attachment = (name: string) => `attachment; filename*=UTF-8''${enco
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app;
+  /** The plan (its photos still open to change) and the request's one file, stored by the upload rules. */
+  const photoUpload = async (
+    req: FastifyRequest<{ Params: { id: string } }>,
+    kinds: FileKind[],
+    refusal: string,
+  ) => {
+    const plan = await findPlan(db, req.company, req.params.id);
+    assertPhotosEditable(plan);
+    return { plan, uploaded: await receiveUpload(req, db, storage, req.auth.user, kinds, refusal) };
+  };
 
   // A plain link downloads it: the session cookie is accepted here as on the files routes.
   app.get(
@@ -107,16 +118,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/levelEvaluations/:id/candidates/photos',
     { schema: { params: planParams, response: { 200: envelope(candidatePhotoResult) } } },
     async (req) => {
-      const plan = await findPlan(db, req.company, req.params.id);
-      assertPhotosEditable(plan);
-      const uploaded = await receiveUpload(
-        req,
-        db,
-        storage,
-        req.auth.user,
-        ['zip'],
-        '照片压缩包应为 .zip 文件',
-      );
+      const { plan, uploaded } = await photoUpload(req, ['zip'], '照片压缩包应为 .zip 文件');
       const file = await readableFile(db, uploaded.file_id, req.auth.user);
       const result = await importPhotoZip(
         db,
@@ -152,16 +154,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/levelEvaluations/:id/candidates/:candidateId/photo',
     { schema: { params: candidateParams, response: { 200: envelope(candidateRow) } } },
     async (req) => {
-      const plan = await findPlan(db, req.company, req.params.id);
-      assertPhotosEditable(plan);
-      const uploaded = await receiveUpload(
-        req,
-        db,
-        storage,
-        req.auth.user,
-        ['jpg', 'png'],
-        '照片应为 JPG/PNG 格式图片',
-      );
+      const { plan, uploaded } = await photoUpload(req, ['jpg', 'png'], '照片应为 JPG/PNG 格式图片');
       const row = await setCandidatePhoto(db, req.company, plan.id, req.params.candidateId, uploaded.file_id);
       return ok(row, '照片已上传');
     },

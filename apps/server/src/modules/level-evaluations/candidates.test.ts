@@ -8,37 +8,30 @@ import {
   type ImportResult,
 } from '@skill-cert/shared/levelEvaluation';
 import type { Paged } from '@skill-cert/shared/pagination';
-import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { api, multipartFile, useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../test/harness.ts';
 import { jpeg, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
-import { enterpriseToken, otherCompanyToken } from '../custom-certificates/test-fixtures.ts';
 import { findUserByAccount } from '../users/service.ts';
-import { levelEvaluations } from './tables.ts';
-import { companyOf, seedPlan, validId } from './test-plans.ts';
+import {
+  base,
+  downloadXlsx,
+  expectPlanNotFound,
+  otherCompanyUser,
+  planRow,
+  postFile,
+  useEvaluationApp,
+} from './test-app.ts';
+import { seedPlan, validId } from './test-plans.ts';
 
-const ctx = useTestApp();
-let token: string;
-let companyId: string;
-
-beforeEach(async () => {
-  token = await enterpriseToken(ctx.app);
-  companyId = await companyOf(ctx.app.db, 'qiye');
-});
-
-const base = (id: string) => `/api/levelEvaluations/${id}`;
+const { ctx, as } = useEvaluationApp();
 const person = (i: number, extra: Record<string, unknown> = {}) => ({
   name: `考生${i}`,
   id_number: validId(i),
   ...extra,
 });
 
-async function add(planId: string, candidates: unknown[], as = token) {
-  return api<CandidateRow[]>(ctx.app, 'POST', `${base(planId)}/candidates`, {
-    token: as,
-    body: { candidates },
-  });
+async function add(planId: string, candidates: unknown[], token = as.token) {
+  return api<CandidateRow[]>(ctx.app, 'POST', `${base(planId)}/candidates`, { token, body: { candidates } });
 }
 
 async function list(planId: string, query = '') {
@@ -46,32 +39,19 @@ async function list(planId: string, query = '') {
     ctx.app,
     'GET',
     `${base(planId)}/candidates?per_page=50${query}`,
-    {
-      token,
-    },
+    { token: as.token },
   );
   expect(res.status).toBe(200);
   return res.body.data;
 }
 
 async function counts(planId: string) {
-  const [row] = await ctx.app.db
-    .select({ candidates: levelEvaluations.candidateCount, passes: levelEvaluations.passCount })
-    .from(levelEvaluations)
-    .where(eq(levelEvaluations.id, planId));
-  return row;
+  const row = await planRow(ctx.app, planId);
+  return { candidates: row.candidateCount, passes: row.passCount };
 }
 
-async function post<T>(url: string, filename: string, content: Buffer, as = token) {
-  const { payload, headers } = multipartFile(filename, content);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${as}` },
-  });
-  return { status: res.statusCode, body: res.json() as { code: number; message: string; data: T } };
-}
+const post = <T>(url: string, filename: string, content: Buffer, token = as.token) =>
+  postFile<T>(ctx.app, url, filename, content, token);
 
 const importSheet = (planId: string, content: Buffer, filename = '考生名单.xlsx') =>
   post<ImportResult>(`${base(planId)}/candidates/import`, filename, content);
@@ -100,7 +80,7 @@ const sheetOf = (rows: (string | number)[][]) => xlsx([...CANDIDATE_SHEET_COLUMN
 
 describe('adding candidates', () => {
   it('derives 性别 and 出生日期 from a 居民身份证 number and keeps the plan counts', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const res = await add(plan, [person(1, { gender: 2 }), person(2)]);
     expect(res.status).toBe(200);
     expect(res.body.data.map((c) => [c.name, c.gender_text, c.birthday])).toEqual([
@@ -112,7 +92,7 @@ describe('adding candidates', () => {
   });
 
   it('takes one ID number once per plan, naming the person and the number', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     await add(plan, [person(1)]);
     const again = await add(plan, [person(2), { name: '李四', id_number: validId(1) }]);
     expect(again.status).toBe(400);
@@ -123,7 +103,7 @@ describe('adding candidates', () => {
   });
 
   it('refuses a bad checksum with the field named', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const wrong = `${validId(1).slice(0, 17)}${validId(1).endsWith('0') ? '1' : '0'}`;
     const res = await add(plan, [{ name: '张三', id_number: wrong }]);
     expect(res.status).toBe(400);
@@ -131,33 +111,35 @@ describe('adding candidates', () => {
   });
 
   it('a picked member must be of the caller company; the picker leaves out members already candidates', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const member = await findUserByAccount(ctx.app.db, 'duojuese');
     const stranger = await findUserByAccount(ctx.app.db, 'pingtai');
     const refused = await add(plan, [person(1, { user_id: stranger?.id })]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('不是本企业的员工');
     const before = await api<Paged<MemberRow>>(ctx.app, 'GET', `${base(plan)}/staffOptions?keyword=duo`, {
-      token,
+      token: as.token,
     });
     expect(before.body.data.list.map((m) => m.name)).toEqual(['duojuese']);
     expect((await add(plan, [person(1, { user_id: member?.id, name: 'duojuese' })])).status).toBe(200);
-    const after = await api<Paged<MemberRow>>(ctx.app, 'GET', `${base(plan)}/staffOptions`, { token });
+    const after = await api<Paged<MemberRow>>(ctx.app, 'GET', `${base(plan)}/staffOptions`, {
+      token: as.token,
+    });
     expect(after.body.data.list.map((m) => m.name)).toEqual(['qiye']);
   });
 
   it('candidates change only in 草稿, 已驳回 and 进行中', async () => {
     for (const status of [EvaluationStatus.DRAFT, EvaluationStatus.REJECTED, EvaluationStatus.IN_PROGRESS]) {
-      const plan = await seedPlan(ctx.app.db, companyId, { status });
+      const plan = await seedPlan(ctx.app.db, as.companyId, { status });
       const [row] = (await add(plan, [person(1)])).body.data;
       const patched = await api<CandidateRow>(ctx.app, 'PATCH', `${base(plan)}/candidates/${row._id}`, {
-        token,
+        token: as.token,
         body: person(1, { name: '改名' }),
       });
       expect(patched.body.data.name).toBe('改名');
-      expect((await api(ctx.app, 'DELETE', `${base(plan)}/candidates/${row._id}`, { token })).status).toBe(
-        200,
-      );
+      expect(
+        (await api(ctx.app, 'DELETE', `${base(plan)}/candidates/${row._id}`, { token: as.token })).status,
+      ).toBe(200);
       expect(await counts(plan)).toEqual({ candidates: 0, passes: 0 });
     }
     for (const [status, text] of [
@@ -166,7 +148,7 @@ describe('adding candidates', () => {
       [EvaluationStatus.PUBLICITY, '公示中'],
       [EvaluationStatus.PASSED, '已通过'],
     ] as const) {
-      const plan = await seedPlan(ctx.app.db, companyId, { status });
+      const plan = await seedPlan(ctx.app.db, as.companyId, { status });
       const res = await add(plan, [person(1)]);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(`当前状态（${text}）不能修改考生`);
@@ -193,15 +175,7 @@ describe('importing candidates', () => {
     const result = res.body.data;
     expect(result.imported).toBe(0);
     expect(result.error_file_url).toMatch(/^\/api\/files\//);
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: result.error_file_url as string,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(report.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
+    const sheet = (await downloadXlsx(ctx.app, result.error_file_url as string, as.token)).worksheets[0];
     expect(sheet.getRow(1).getCell(CANDIDATE_SHEET_COLUMNS.length + 1).value).toBe('错误原因');
     const reasons = sheet
       .getColumn(CANDIDATE_SHEET_COLUMNS.length + 1)
@@ -213,7 +187,7 @@ describe('importing candidates', () => {
   }
 
   it('a clean sheet imports every row in sheet order, 性别 and 出生日期 from the ID number', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const rows = Array.from({ length: 20 }, (_, i) => sheetRow(i + 1));
     const res = await importSheet(plan, await sheetOf(rows));
     expect(res.body.data).toEqual({ imported: 20, total: 20, failed: 0, error_file_url: null, warnings: [] });
@@ -224,7 +198,7 @@ describe('importing candidates', () => {
   });
 
   it('warns where the sheet 性别 disagrees with the ID number, and keeps the ID number gender', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const res = await importSheet(plan, await sheetOf([sheetRow(1, { 性别: '女' })]));
     expect(res.body.data.imported).toBe(1);
     expect(res.body.data.warnings).toEqual(['第2行：性别与身份证号不一致，已按身份证号记为男']);
@@ -232,12 +206,12 @@ describe('importing candidates', () => {
   });
 
   it('wrong file type', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     await refused(plan, await importSheet(plan, jpeg(20, 20), '考生.jpg'), '考生名单应为 Excel（.xlsx）文件');
   });
 
   it('10 MB of garbage named .xlsx', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     await refused(
       plan,
       await importSheet(plan, randomBytes(10 * 1024 * 1024)),
@@ -246,25 +220,25 @@ describe('importing candidates', () => {
   });
 
   it('a zip named .xlsx that holds no workbook', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const zip = rawZip([{ name: 'a.txt', data: Buffer.from('hello') }]);
     await refused(plan, await importSheet(plan, zip), '文件不是有效的 Excel（.xlsx）文件');
   });
 
   it('an empty sheet', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     await refused(plan, await importSheet(plan, await xlsx([], [])), '表格是空的');
     await refused(plan, await importSheet(plan, await sheetOf([])), '考生名单中没有数据');
   });
 
   it('missing required columns, named', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const res = await importSheet(plan, await xlsx(['姓名', '性别'], [['张三', '男']]));
     await refused(plan, res, '考生名单缺少必填列「证件号码」');
   });
 
   it('duplicate ID numbers in the sheet and against existing candidates', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     await reported(plan, await importSheet(plan, await sheetOf([sheetRow(1), sheetRow(1)])), '与第 2 行重复');
     await add(plan, [person(5)]);
     const res = await importSheet(plan, await sheetOf([sheetRow(4), sheetRow(5)]));
@@ -274,7 +248,7 @@ describe('importing candidates', () => {
   });
 
   it('an ID number Excel turned into scientific notation (a number cell, or its text)', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const asNumber = sheetRow(1, { 证件号码: Number(validId(1).slice(0, 17)) * 10 });
     const asText = sheetRow(2, { 证件号码: '4.40981E+17' });
     const result = await reported(
@@ -286,7 +260,7 @@ describe('importing candidates', () => {
   });
 
   it('a bad checksum', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const wrong = `${validId(1).slice(0, 17)}${validId(1).endsWith('0') ? '1' : '0'}`;
     await reported(
       plan,
@@ -296,28 +270,22 @@ describe('importing candidates', () => {
   });
 
   it('the template has the columns, a text ID column, drop-down lists and an example row', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/levelEvaluations/candidateTemplate',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const workbook = await downloadXlsx(ctx.app, '/api/levelEvaluations/candidateTemplate', as.token);
     const sheet = workbook.worksheets[0];
     const headers = (sheet.getRow(1).values as string[]).slice(1).map((h) => h.replace('*', ''));
     expect(headers).toEqual([...CANDIDATE_SHEET_COLUMNS]);
     expect(sheet.getColumn(3).numFmt).toBe('@');
     expect(sheet.getCell('B2').dataValidation?.formulae?.[0]).toContain('居民身份证');
     // The example row imports as it is.
-    expect((await importSheet(plan, res.rawPayload)).body.data.imported).toBe(1);
+    const template = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect((await importSheet(plan, template)).body.data.imported).toBe(1);
   });
 });
 
 describe('photos', () => {
   it('one candidate photo, and a zip matched by 证件号码 or 姓名-证件号码', async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const rows = (await add(plan, [person(1), person(2), person(3)])).body.data;
     const one = await post<CandidateRow>(
       `${base(plan)}/candidates/${rows[0]._id}/photo`,
@@ -349,28 +317,17 @@ describe('photos', () => {
 
 describe('tenant boundary', () => {
   it("another company's plan answers 404 on every candidate route", async () => {
-    const plan = await seedPlan(ctx.app.db, companyId);
+    const plan = await seedPlan(ctx.app.db, as.companyId);
     const [row] = (await add(plan, [person(1)])).body.data;
-    const other = await otherCompanyToken(ctx.app);
-    const otherUser = await findUserByAccount(ctx.app.db, 'xinqiye');
-    await seedPlan(ctx.app.db, otherUser?.companyId as string);
+    const other = await otherCompanyUser(ctx.app);
     const c = `${base(plan)}/candidates/${row._id}`;
-    const calls: [string, string, unknown?][] = [
+    await expectPlanNotFound(ctx.app, other, [
       ['GET', `${base(plan)}/candidates`],
       ['POST', `${base(plan)}/candidates`, { candidates: [person(2)] }],
       ['PATCH', c, person(1)],
       ['DELETE', c],
       ['GET', `${base(plan)}/staffOptions`],
-    ];
-    for (const [method, url, body] of calls) {
-      const res = await api(ctx.app, method as 'GET', url, { token: other, body });
-      expect([method, url, res.status, res.body.message]).toEqual([
-        method,
-        url,
-        404,
-        '评价计划不存在或已删除',
-      ]);
-    }
+    ]);
     for (const url of [`${base(plan)}/candidates/import`, `${base(plan)}/candidates/photos`, `${c}/photo`]) {
       const res = await post(url, 'a.xlsx', await sheetOf([sheetRow(2)]), other);
       expect([url, res.status]).toEqual([url, 404]);

@@ -14,6 +14,7 @@ import {
   evaluationStatusText,
   IdType,
   idTypeText,
+  type MethodScore,
 } from '@skill-cert/shared/levelEvaluation';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -292,32 +293,48 @@ export async function setCandidatePhoto(
 
 const genderText = { 1: '男', 2: '女' } as const;
 
-/** Candidates as the table shows them: with their scores by method, result and photo (three queries). */
-async function toCandidateRows(db: DbOrTx, rows: CandidateDbRow[]): Promise<CandidateRow[]> {
-  if (rows.length === 0) return [];
-  const ids = JSON.stringify(rows.map((r) => r.id));
-  const scores = await db
-    .select({
-      candidateId: levelEvaluationScores.candidateId,
-      method: levelEvaluationScores.method,
-      scoreTenths: levelEvaluationScores.scoreTenths,
-      mark: levelEvaluationScores.mark,
-    })
-    .from(levelEvaluationScores)
+/** Scores by candidate (tenths), of these candidates or of every candidate of a plan: one query. */
+export async function scoresOf(
+  db: DbOrTx,
+  of: { ids: string[] } | { evaluationId: string },
+): Promise<Map<string, MethodScore[]>> {
+  const s = levelEvaluationScores;
+  const rows = await db
+    .select({ candidateId: s.candidateId, method: s.method, score: s.scoreTenths, mark: s.mark })
+    .from(s)
     .where(
-      sql`${levelEvaluationScores.candidateId} in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
-    )
-    .orderBy(asc(levelEvaluationScores.method));
-  const byCandidate = new Map<string, CandidateRow['scores']>();
-  for (const s of scores) {
-    const list = byCandidate.get(s.candidateId) ?? [];
-    list.push({
-      method: s.method as 1 | 2 | 3 | 4,
-      score: s.scoreTenths === null ? null : s.scoreTenths / 10,
-      mark: s.mark as 1 | 2 | 3 | null,
-    });
-    byCandidate.set(s.candidateId, list);
+      'ids' in of
+        ? sql`${s.candidateId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(of.ids)}::jsonb))`
+        : eq(s.evaluationId, of.evaluationId),
+    );
+  const by = new Map<string, MethodScore[]>();
+  for (const r of rows) {
+    const list = by.get(r.candidateId) ?? [];
+    list.push({ method: r.method, score: r.score, mark: r.mark as MethodScore['mark'] });
+    by.set(r.candidateId, list);
   }
+  return by;
+}
+
+/**
+ * Candidates as the table shows them: with their scores by method (read here unless given, in tenths), result and
+ * photo.
+ */
+async function toCandidateRows(
+  db: DbOrTx,
+  rows: CandidateDbRow[],
+  known?: Map<string, MethodScore[]>,
+): Promise<CandidateRow[]> {
+  if (rows.length === 0) return [];
+  const scores = known ?? (await scoresOf(db, { ids: rows.map((r) => r.id) }));
+  const scoresOfRow = (id: string): CandidateRow['scores'] =>
+    [...(scores.get(id) ?? [])]
+      .sort((a, b) => a.method - b.method)
+      .map((s) => ({
+        method: s.method as 1 | 2 | 3 | 4,
+        score: s.score === null ? null : s.score / 10,
+        mark: s.mark,
+      }));
   const photos = new Map(
     (
       await findFiles(
@@ -350,7 +367,7 @@ async function toCandidateRows(db: DbOrTx, rows: CandidateDbRow[]): Promise<Cand
       candidate_type: candidateType,
       candidate_type_text: candidateTypeText[candidateType],
       photo: photo ? { file_id: photo.id, webPath: webPathOf(photo.id), originName: photo.originName } : null,
-      scores: byCandidate.get(r.id) ?? [],
+      scores: scoresOfRow(r.id),
       result,
       result_text: result ? candidateResultText[result] : null,
       update_time_str: formatDateTime(r.updatedAt),
@@ -358,11 +375,12 @@ async function toCandidateRows(db: DbOrTx, rows: CandidateDbRow[]): Promise<Cand
   });
 }
 
-/** These candidates of the plan as table rows, in sheet order. */
+/** These candidates of the plan as table rows, in sheet order; `scores` when the caller has read them (tenths). */
 export async function candidateRows(
   db: DbOrTx,
   evaluationId: string,
   ids: string[],
+  scores?: Map<string, MethodScore[]>,
 ): Promise<CandidateRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -375,7 +393,7 @@ export async function candidateRows(
       ),
     )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
-  return toCandidateRows(db, rows);
+  return toCandidateRows(db, rows, scores);
 }
 
 /** `GET .../candidates`: a page in sheet order; keyword on 姓名, 证件号码, 手机号; result 0 = not yet complete. */

@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TableSpec } from '../certificate-engine/sheet.ts';
-import { candidatesByIdNumber, refreshCounts } from './candidates.ts';
+import { candidatesByIdNumber, refreshCounts, scoresOf } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import {
   assertScoresEditable,
@@ -24,7 +24,7 @@ import {
   writeScores,
 } from './scores.ts';
 import { addProblem, cellOf, columnsOf, errorReport, readImportSheet } from './sheet-import.ts';
-import { levelEvaluationCandidates, levelEvaluationScores } from './tables.ts';
+import { levelEvaluationCandidates } from './tables.ts';
 
 const FIELD = '成绩表';
 const ID_COLUMN = '证件号码';
@@ -54,21 +54,13 @@ export async function scoreExport(db: DbOrTx, plan: PlanRow): Promise<TableSpec>
     .from(levelEvaluationCandidates)
     .where(eq(levelEvaluationCandidates.evaluationId, plan.id))
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
-  const scores = await db
-    .select({
-      candidateId: levelEvaluationScores.candidateId,
-      method: levelEvaluationScores.method,
-      scoreTenths: levelEvaluationScores.scoreTenths,
-      mark: levelEvaluationScores.mark,
-    })
-    .from(levelEvaluationScores)
-    .where(eq(levelEvaluationScores.evaluationId, plan.id));
-  const cell = new Map<string, string | number>();
-  for (const s of scores) {
-    const value =
-      s.mark !== null ? (scoreMarkText[s.mark as 1] ?? '') : s.scoreTenths === null ? '' : s.scoreTenths / 10;
-    cell.set(`${s.candidateId}:${s.method}`, value);
-  }
+  const scores = await scoresOf(db, { evaluationId: plan.id });
+  const cellOfScore = (candidateId: string, method: number): string | number => {
+    const s = scores.get(candidateId)?.find((x) => x.method === method);
+    if (!s) return '';
+    if (s.mark !== null) return scoreMarkText[s.mark];
+    return s.score === null ? '' : s.score / 10;
+  };
   return {
     sheetName: '成绩',
     columns: [
@@ -78,7 +70,7 @@ export async function scoreExport(db: DbOrTx, plan: PlanRow): Promise<TableSpec>
     rows: candidates.map((c) => [
       c.name,
       c.idNumber,
-      ...methods.map((m) => cell.get(`${c.id}:${m.method}`) ?? ''),
+      ...methods.map((m) => cellOfScore(c.id, m.method)),
       c.result ? candidateResultText[c.result as CandidateResultValue] : '',
     ]),
   };

@@ -8,31 +8,31 @@ import {
 import type { Paged } from '@skill-cert/shared/pagination';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { api, multipartFile, useTestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../test/harness.ts';
 import { companyMembers } from '../companies/tables.ts';
-import { enterpriseToken, otherCompanyToken } from '../custom-certificates/test-fixtures.ts';
+import { enterpriseToken } from '../custom-certificates/test-fixtures.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { levelEvaluationLogs, levelEvaluations } from './tables.ts';
-import { companyOf, type SeedMethod, seedPlan, validId } from './test-plans.ts';
+import {
+  base,
+  downloadXlsx,
+  expectPlanNotFound,
+  otherCompanyUser,
+  planRow,
+  postFile,
+  useEvaluationApp,
+} from './test-app.ts';
+import { type SeedMethod, seedPlan, validId } from './test-plans.ts';
 
-const ctx = useTestApp();
-let token: string;
-let companyId: string;
-
-beforeEach(async () => {
-  token = await enterpriseToken(ctx.app);
-  companyId = await companyOf(ctx.app.db, 'qiye');
-});
-
-const base = (id: string) => `/api/levelEvaluations/${id}`;
+const { ctx, as } = useEvaluationApp();
 type Entry = { candidate_id: string; method: number; score: number | null; mark?: number | null };
 
 /** A plan in 进行中 (methods 理论 100/60 and 技能 100/60 unless given) with `n` candidates. */
 async function planWith(n: number, methods?: SeedMethod[]) {
-  const plan = await seedPlan(ctx.app.db, companyId, { methods });
+  const plan = await seedPlan(ctx.app.db, as.companyId, { methods });
   const res = await api<CandidateRow[]>(ctx.app, 'POST', `${base(plan)}/candidates`, {
-    token,
+    token: as.token,
     body: {
       candidates: Array.from({ length: n }, (_, i) => ({ name: `考生${i + 1}`, id_number: validId(i + 1) })),
     },
@@ -41,20 +41,15 @@ async function planWith(n: number, methods?: SeedMethod[]) {
   return { plan, candidates: res.body.data };
 }
 
-const save = (plan: string, scores: Entry[], as = token) =>
-  api<CandidateRow[]>(ctx.app, 'PATCH', `${base(plan)}/scores`, { token: as, body: { scores } });
+const save = (plan: string, scores: Entry[], token = as.token) =>
+  api<CandidateRow[]>(ctx.app, 'PATCH', `${base(plan)}/scores`, { token, body: { scores } });
 
 const setStatus = (plan: string, status: number) =>
   ctx.app.db.update(levelEvaluations).set({ status }).where(eq(levelEvaluations.id, plan));
 
-async function planRow(plan: string) {
-  const [row] = await ctx.app.db.select().from(levelEvaluations).where(eq(levelEvaluations.id, plan));
-  return row;
-}
-
 async function rows(plan: string) {
   const res = await api<Paged<CandidateRow>>(ctx.app, 'GET', `${base(plan)}/candidates?per_page=50`, {
-    token,
+    token: as.token,
   });
   return res.body.data.list;
 }
@@ -115,12 +110,12 @@ describe('entering scores', () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body.data.map((r) => r.result_text)).toEqual(['合格', '不合格', '缺考', '违纪', '违规', null]);
-    expect((await planRow(plan)).passCount).toBe(1);
+    expect((await planRow(ctx.app, plan)).passCount).toBe(1);
     // A second save changes the result and the count in the same request.
     await save(plan, both(fail, 60, 60));
-    expect((await planRow(plan)).passCount).toBe(2);
+    expect((await planRow(ctx.app, plan)).passCount).toBe(2);
     const filtered = await api<Paged<CandidateRow>>(ctx.app, 'GET', `${base(plan)}/candidates?result=0`, {
-      token,
+      token: as.token,
     });
     expect(filtered.body.data.list.map((r) => r.name)).toEqual(['考生6']);
   });
@@ -133,24 +128,10 @@ describe('entering scores', () => {
   });
 });
 
-async function download(url: string): Promise<ExcelJS.Workbook> {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-  expect(res.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return workbook;
-}
+const download = (url: string) => downloadXlsx(ctx.app, url, as.token);
 
-async function importScores(plan: string, content: Buffer) {
-  const { payload, headers } = multipartFile('成绩.xlsx', content);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${base(plan)}/scores/import`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: res.json() as { message: string; data: ImportResult } };
-}
+const importScores = (plan: string, content: Buffer) =>
+  postFile<ImportResult>(ctx.app, `${base(plan)}/scores/import`, '成绩.xlsx', content, as.token);
 
 describe('score sheets', () => {
   it('export → edit → import round-trips, results recomputed', async () => {
@@ -183,7 +164,7 @@ describe('score sheets', () => {
       [[88, 65.5], '合格'],
       [[59.5, 3], '违规'],
     ]);
-    expect((await planRow(plan)).passCount).toBe(2);
+    expect((await planRow(ctx.app, plan)).passCount).toBe(2);
   });
 
   it('a sheet with errors imports nothing and answers an error report', async () => {
@@ -228,10 +209,10 @@ describe('score changes in 公示中', () => {
     await setStatus(plan, EvaluationStatus.PUBLICITY);
     return { plan, id: candidates[0]._id };
   }
-  const request = (plan: string, body: unknown, as = token) =>
-    api<ScoreChangeRow>(ctx.app, 'POST', `${base(plan)}/scoreChanges`, { token: as, body });
-  const review = (plan: string, change: string, body: unknown, as = token) =>
-    api<ScoreChangeRow>(ctx.app, 'POST', `${base(plan)}/scoreChanges/${change}/review`, { token: as, body });
+  const request = (plan: string, body: unknown, token = as.token) =>
+    api<ScoreChangeRow>(ctx.app, 'POST', `${base(plan)}/scoreChanges`, { token, body });
+  const review = (plan: string, change: string, body: unknown, token = as.token) =>
+    api<ScoreChangeRow>(ctx.app, 'POST', `${base(plan)}/scoreChanges/${change}/review`, { token, body });
   const timeline = async (plan: string) =>
     ctx.app.db
       .select({ action: levelEvaluationLogs.action, note: levelEvaluationLogs.note })
@@ -264,14 +245,14 @@ describe('score changes in 公示中', () => {
     });
     const byMember = await review(plan, asked.body.data._id, { action: 'approve' }, member);
     expect([byMember.status, byMember.body.message]).toEqual([403, '只有企业管理员可以审批成绩修改申请']);
-    expect((await planRow(plan)).passCount).toBe(1);
+    expect((await planRow(ctx.app, plan)).passCount).toBe(1);
     const approved = await review(plan, asked.body.data._id, { action: 'approve' });
     expect(approved.body.data).toMatchObject({ status: 1, decide_user_name: 'qiye' });
     expect((await rows(plan))[0]).toMatchObject({
       result_text: '合格',
       scores: [{ score: 65 }, { score: 80 }],
     });
-    expect((await planRow(plan)).passCount).toBe(2);
+    expect((await planRow(ctx.app, plan)).passCount).toBe(2);
     const steps = await timeline(plan);
     expect(steps.map((s) => s.action)).toEqual(['requestChange', 'approveChange']);
     expect(steps[0].note).toBe(
@@ -299,7 +280,9 @@ describe('score changes in 公示中', () => {
     await ctx.app.db
       .update(companyMembers)
       .set({ role: 1 })
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, duojuese?.id as string)));
+      .where(
+        and(eq(companyMembers.companyId, as.companyId), eq(companyMembers.userId, duojuese?.id as string)),
+      );
     const second = await request(plan, { candidate_id: id, method: 1, score: 60, reason: '复核' });
     const self = await review(plan, second.body.data._id, { action: 'approve' });
     expect([self.status, self.body.message]).toEqual([
@@ -318,7 +301,9 @@ describe('score changes in 公示中', () => {
     expect([res.status, res.body.message]).toEqual([400, '当前状态（已通过）成绩已锁定，不能修改']);
     const decided = await review(plan, pending.body.data._id, { action: 'approve' });
     expect(decided.body.message).toBe('当前状态（已通过）成绩已锁定，不能修改');
-    const list = await api<ScoreChangeRow[]>(ctx.app, 'GET', `${base(plan)}/scoreChanges`, { token });
+    const list = await api<ScoreChangeRow[]>(ctx.app, 'GET', `${base(plan)}/scoreChanges`, {
+      token: as.token,
+    });
     expect(list.body.data.map((c) => c.status_text)).toEqual(['待审批']);
   });
 });
@@ -336,7 +321,9 @@ describe('statistics', () => {
       ...both(c, 59.9, 29.5),
       ...both(d, null, 45, [1]),
     ]);
-    const res = await api<EvaluationStatistics>(ctx.app, 'GET', `${base(plan)}/statistics`, { token });
+    const res = await api<EvaluationStatistics>(ctx.app, 'GET', `${base(plan)}/statistics`, {
+      token: as.token,
+    });
     const s = res.body.data;
     expect(s.candidate_count).toBe(5);
     expect(s.result_counts).toEqual({ pass: 1, fail: 2, absent: 1, discipline: 0, violation: 0, pending: 1 });
@@ -359,10 +346,8 @@ describe('statistics', () => {
 describe('tenant boundary', () => {
   it("another company's plan answers 404 on every score route", async () => {
     const { plan, candidates } = await planWith(1);
-    const other = await otherCompanyToken(ctx.app);
-    const otherUser = await findUserByAccount(ctx.app.db, 'xinqiye');
-    await seedPlan(ctx.app.db, otherUser?.companyId as string);
-    const calls: [string, string, unknown?][] = [
+    const other = await otherCompanyUser(ctx.app);
+    await expectPlanNotFound(ctx.app, other, [
       [
         'PATCH',
         `${base(plan)}/scores`,
@@ -377,23 +362,14 @@ describe('tenant boundary', () => {
       ],
       ['POST', `${base(plan)}/scoreChanges/${candidates[0]._id}/review`, { action: 'approve' }],
       ['GET', `${base(plan)}/statistics`],
-    ];
-    for (const [method, url, body] of calls) {
-      const res = await api(ctx.app, method as 'GET', url, { token: other, body });
-      expect([method, url, res.status, res.body.message]).toEqual([
-        method,
-        url,
-        404,
-        '评价计划不存在或已删除',
-      ]);
-    }
-    const { payload, headers } = multipartFile('成绩.xlsx', Buffer.from('x'));
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: `${base(plan)}/scores/import`,
-      payload,
-      headers: { ...headers, authorization: `Bearer ${other}` },
-    });
-    expect(imported.statusCode).toBe(404);
+    ]);
+    const imported = await postFile(
+      ctx.app,
+      `${base(plan)}/scores/import`,
+      '成绩.xlsx',
+      Buffer.from('x'),
+      other,
+    );
+    expect(imported.status).toBe(404);
   });
 });

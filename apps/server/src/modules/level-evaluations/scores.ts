@@ -13,7 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { CANDIDATE_NOT_FOUND, candidateRows, refreshCounts, statusTextOf } from './candidates.ts';
+import { CANDIDATE_NOT_FOUND, candidateRows, refreshCounts, scoresOf, statusTextOf } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import { levelEvaluationCandidates, levelEvaluationMethods, levelEvaluationScores } from './tables.ts';
 
@@ -117,34 +117,23 @@ export async function writeScores(
   }
 }
 
+/** Every score of these candidates, by candidate (tenths), as recomputeResults read them. */
+export type ScoresByCandidate = Map<string, MethodScore[]>;
+
 /**
  * Recomputes the result of these candidates with the shared rule (candidateResult) from their scores: one read of
- * the scores, one update of the results that changed. The caller refreshes the plan's counts.
+ * the scores, one update of the results that changed. The caller refreshes the plan's counts. Answers the scores
+ * it read, so the caller's answer need not read them again.
  */
 export async function recomputeResults(
   tx: DbOrTx,
   evaluationId: string,
   candidateIds: string[],
   methods: PlanMethod[],
-): Promise<void> {
-  if (candidateIds.length === 0) return;
-  const ids = JSON.stringify(candidateIds);
-  const scores = await tx
-    .select({
-      candidateId: levelEvaluationScores.candidateId,
-      method: levelEvaluationScores.method,
-      scoreTenths: levelEvaluationScores.scoreTenths,
-      mark: levelEvaluationScores.mark,
-    })
-    .from(levelEvaluationScores)
-    .where(
-      sql`${levelEvaluationScores.candidateId} in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
-    );
-  const byCandidate = new Map<string, MethodScore[]>(candidateIds.map((id) => [id, []]));
-  for (const s of scores)
-    byCandidate
-      .get(s.candidateId)
-      ?.push({ method: s.method, score: s.scoreTenths, mark: s.mark as MethodScore['mark'] });
+): Promise<ScoresByCandidate> {
+  if (candidateIds.length === 0) return new Map();
+  const read = await scoresOf(tx, { ids: candidateIds });
+  const byCandidate: ScoresByCandidate = new Map(candidateIds.map((id) => [id, read.get(id) ?? []]));
   // Marks in tenths like the scores: the rule only compares them.
   const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths }));
   const results = [...byCandidate].map(([id, list]) => ({ id, result: candidateResult(rules, list) }));
@@ -152,6 +141,7 @@ export async function recomputeResults(
     update ${levelEvaluationCandidates} c set result = x.result, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint)
     where c.id = x.id and c.evaluation_id = ${evaluationId} and c.result is distinct from x.result`);
+  return byCandidate;
 }
 
 /** The plan's candidates among these ids; 400 naming the first that is not. */
@@ -188,7 +178,7 @@ export async function saveScores(
     });
   const cells = [...byCell.values()];
   const ids = [...new Set(cells.map((c) => c.candidateId))];
-  await db.transaction(async (tx) => {
+  const scores = await db.transaction(async (tx) => {
     const plan = await findPlan(tx, own, planId, { forUpdate: true });
     assertScoresEditable(plan);
     const methods = await planMethods(tx, plan.id);
@@ -198,10 +188,11 @@ export async function saveScores(
     }
     await assertCandidatesOf(tx, plan.id, ids);
     await writeScores(tx, plan.id, cells, userId);
-    await recomputeResults(tx, plan.id, ids, methods);
+    const saved = await recomputeResults(tx, plan.id, ids, methods);
     await refreshCounts(tx, plan.id);
+    return saved;
   });
-  return candidateRows(db, planId, ids);
+  return candidateRows(db, planId, ids, scores);
 }
 
 export function assertScoresEditable(plan: PlanRow): void {
