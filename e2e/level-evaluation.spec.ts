@@ -141,11 +141,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await candidateSheet(),
     });
-    await expect(
-      dialog.locator(
-        '.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)',
-      ),
-    ).toHaveCount(1);
+    await expect(dialog.getByText('考生名单.xlsx')).toBeVisible();
     await dialog.getByRole('button', { name: '开始导入' }).click();
     await expect(dialog.getByText(`共 ${CANDIDATES} 行，已导入 ${CANDIDATES} 行`)).toBeVisible();
     await dialog.getByRole('button', { name: '完成' }).click();

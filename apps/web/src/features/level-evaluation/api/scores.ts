@@ -1,7 +1,6 @@
 import type {
   CandidateRow,
   EvaluationStatistics,
-  ImportResult,
   ScoreChangeRow,
   ScoreEntry,
 } from '@skill-cert/shared/levelEvaluation';
@@ -48,6 +47,7 @@ export function useScoreMutations(planId: string) {
   const after = { onSuccess: () => refresh(null, planId) };
   const base = `/api/levelEvaluations/${planId}`;
   return {
+    refresh: () => refresh(null, planId),
     requestChange: useMutation({
       mutationFn: (body: ScoreChangeInput) => request<unknown>('POST', `${base}/scoreChanges`, { body }),
       ...after,
@@ -61,11 +61,6 @@ export function useScoreMutations(planId: string) {
         action: 'approve' | 'reject';
         reason?: string;
       }) => request<unknown>('POST', `${base}/scoreChanges/${changeId}/review`, { body }),
-      ...after,
-    }),
-    importSheet: useMutation({
-      mutationFn: (fileId: string) =>
-        request<ImportResult>('POST', `${base}/scores/import`, { body: { file_id: fileId }, silent: true }),
       ...after,
     }),
   };

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, LoadingOutlined
 import type {
   CandidateRow,
   EvaluationMethodRow,
+  ImportResult,
   LevelEvaluationDetail,
 } from '@skill-cert/shared/levelEvaluation';
 import {
@@ -31,7 +32,7 @@ import {
   type ScoreMarkValue,
   sameCell,
 } from './score-input';
-import { SheetImport } from './sheet-import';
+import { ImportResultView, SheetImport } from './sheet-import';
 
 type ScoreFilters = Omit<CandidateQuery, 'page' | 'per_page'>;
 
@@ -240,18 +241,18 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
         toolbar={
           <Space wrap>
             {editable && (
-              <SheetImport
+              <SheetImport<ImportResult>
                 title="导入成绩"
                 extension="xlsx"
+                url={`/api/levelEvaluations/${plan._id}/scores/import`}
                 template={{ url: exportUrl, name: '成绩表.xlsx' }}
                 hint="按证件号码匹配考生；每种评价方式一列，填分数或 缺考/违纪/违规。可先导出成绩表作为模板。"
-                onImport={(fileId) =>
-                  mutations.importSheet.mutateAsync(fileId).then((r) => {
-                    setSavedRows({});
-                    setCells({});
-                    return r;
-                  })
-                }
+                renderResult={(result) => <ImportResultView result={result} />}
+                onDone={() => {
+                  setSavedRows({});
+                  setCells({});
+                  mutations.refresh();
+                }}
               />
             )}
             <Button
