@@ -4,7 +4,7 @@ import type {
   ScoreChangeRow,
   ScoreEntry,
 } from '@skill-cert/shared/levelEvaluation';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 import { evaluationKeys, useRefreshPlan } from './plans';
 
@@ -15,10 +15,22 @@ export const saveScores = (planId: string, scores: ScoreEntry[]): Promise<Candid
     silent: true,
   });
 
+const statisticsKey = (planId: string) => [...evaluationKeys.plan(planId), 'statistics'];
+
+/** After scores changed: the charts read the statistics again; the lists' pass counts when next shown. */
+export function useScoresChanged(planId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: statisticsKey(planId) });
+    void queryClient.invalidateQueries({ queryKey: evaluationKeys.detail(planId), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: ['level-evaluations', 'list'], refetchType: 'none' });
+  };
+}
+
 /** `GET /api/levelEvaluations/{id}/statistics`: pass rate and histograms for the charts. */
 export const useStatistics = (planId: string) =>
   useQuery({
-    queryKey: [...evaluationKeys.plan(planId), 'statistics'],
+    queryKey: statisticsKey(planId),
     queryFn: () => request<EvaluationStatistics>('GET', `/api/levelEvaluations/${planId}/statistics`),
   });
 

@@ -23,7 +23,7 @@ import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { type CandidateQuery, useCandidates } from '../api/candidates';
-import { saveScores, useScoreMutations } from '../api/scores';
+import { saveScores, useScoreMutations, useScoresChanged } from '../api/scores';
 import {
   type CellValue,
   formatCell,
@@ -66,6 +66,7 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
   const paged = usePagedSearch<ScoreFilters>({ keyword: '', result: null });
   const candidates = useCandidates(plan._id, paged.query);
   const mutations = useScoreMutations(plan._id);
+  const scoresChanged = useScoresChanged(plan._id);
   const editable = plan.abilities.can_edit_scores;
   const [cells, setCells] = useState<Record<string, CellState>>({});
   /** Rows as the last save answered them (the list is not read again after each cell). */
@@ -136,6 +137,7 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
       if (Array.isArray(answer) && answer.length > 0)
         setSavedRows((all) => ({ ...all, ...Object.fromEntries(answer.map((r) => [r._id, r])) }));
       else void candidates.refetch();
+      scoresChanged();
       // A newer text typed while saving stays for its own save.
       setCells((all) =>
         all[key]?.state === 'saving' ? { ...all, [key]: { text: formatCell(parsed), state: 'saved' } } : all,
