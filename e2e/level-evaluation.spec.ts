@@ -99,6 +99,22 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 
 const card = (page: Page) => page.locator('.app-page:visible .ant-card').first();
 
+/** The administrator opens the plan from its tab of /evaluation-approve and approves it (no opinion). */
+async function approveFromList(page: Page, tab: '计划审批' | '成绩审核') {
+  await page.goto('/evaluation-approve');
+  await page.getByRole('tab', { name: new RegExp(tab) }).click();
+  await page.locator('tr', { hasText: PLAN_NAME }).getByRole('button', { name: '审批' }).click();
+  await card(page)
+    .locator('.ant-card-head')
+    .getByRole('button', { name: /^通\s?过$/ })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^通\s?过$/ })
+    .click();
+  await expect(page).toHaveURL(/\/evaluation-approve$/);
+}
+
 test('等级评价: create → import 20 candidates → submit → approve → scores by keyboard → results approved → 已通过', async ({
   page,
   request,
@@ -152,18 +168,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     await page.getByRole('button', { name: '提交审批' }).click();
     await expect(page).toHaveURL(new RegExp(`${planPath}$`));
     await expect(card(page).locator('.ant-card-head').getByText('待审批')).toBeVisible();
-    await page.goto('/evaluation-approve');
-    const row = page.locator('tr', { hasText: PLAN_NAME });
-    await row.getByRole('button', { name: '审批' }).click();
-    await card(page)
-      .locator('.ant-card-head')
-      .getByRole('button', { name: /^通\s?过$/ })
-      .click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^通\s?过$/ })
-      .click();
-    await expect(page).toHaveURL(/\/evaluation-approve$/);
+    await approveFromList(page, '计划审批');
   });
 
   await test.step('every score is entered by keyboard and saved cell by cell', async () => {
@@ -183,7 +188,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     }
     await expect(table.getByText('已保存')).toHaveCount(CANDIDATES * 2);
     await expect(table.getByLabel('考生20 技能操作考核')).toHaveValue('缺考');
-    await expect(table.locator('tr', { hasText: '考生01' }).getByText('合格')).toBeVisible();
+    await expect(table.locator('tr', { hasText: '考生01' }).getByText('合格', { exact: true })).toBeVisible();
     await expect(
       table.locator('tr', { hasText: '考生20' }).locator('.ant-tag', { hasText: '缺考' }),
     ).toBeVisible();
@@ -194,18 +199,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     await card(page).getByRole('button', { name: '提交成绩审核' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
     await expect(card(page).locator('.ant-card-head').getByText('成绩待审核')).toBeVisible();
-    await page.goto('/evaluation-approve');
-    await page.getByRole('tab', { name: /成绩审核/ }).click();
-    await page.locator('tr', { hasText: PLAN_NAME }).getByRole('button', { name: '审批' }).click();
-    await card(page)
-      .locator('.ant-card-head')
-      .getByRole('button', { name: /^通\s?过$/ })
-      .click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^通\s?过$/ })
-      .click();
-    await expect(page).toHaveURL(/\/evaluation-approve$/);
+    await approveFromList(page, '成绩审核');
     await page.goto(planPath);
     await expect(card(page).locator('.ant-card-head').getByText('已通过')).toBeVisible();
     await card(page).getByRole('tab', { name: '流程记录' }).click();
