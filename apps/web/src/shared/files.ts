@@ -94,24 +94,29 @@ export interface UploadOptions {
 export const UPLOAD_CANCELLED_MESSAGE = '已取消上传';
 
 /**
- * `POST /api/files/upload` (multipart field `file`; `image` accepts JPG/PNG only), without the 60 s limit of other
+ * `POST /api/files/upload` (multipart field `file`; `image` accepts JPG/PNG only), or `url`, a route that takes the
+ * file itself (an import, a photo); without the 60 s limit of other
  * calls: a photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch cannot
  * tell how much of a body has gone) and can be cancelled. A refusal rejects with the server's message.
  */
-export function uploadFile(
+export function uploadFile<T = UploadedFile>(
   file: File,
-  options: UploadOptions & { kind?: 'image' | 'any' } = {},
-): Promise<UploadedFile> {
-  const { onProgress, signal, kind = 'any' } = options;
+  options: UploadOptions & {
+    kind?: 'image' | 'any';
+    /** A route that takes the file itself (an import) instead of `POST /api/files/upload`; it answers T. */
+    url?: string;
+  } = {},
+): Promise<T> {
+  const { onProgress, signal, kind = 'any', url = `/api/files/upload?type=${kind}` } = options;
   const form = new FormData();
   form.append('file', file, file.name);
-  return new Promise<UploadedFile>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/files/upload?type=${kind}`);
+    xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -138,7 +143,7 @@ export function uploadFile(
       try {
         // Silent: the upload field shows the failure itself; the 401 and 61 dialogs still show.
         resolve(
-          settle<UploadedFile>(xhr.status, envelope, {
+          settle<T>(xhr.status, envelope, {
             silent: true,
             unreadable: `上传失败（${xhr.status}）`,
           }),

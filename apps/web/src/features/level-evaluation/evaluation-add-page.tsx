@@ -1,11 +1,10 @@
 import type { LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import { App, Card } from 'antd';
 import { PageLoading } from '@/shared/components/page-loading';
-import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
 import { useEvaluationOptions, useSaveEvaluation } from './api/plans';
 import { EvaluationStepForm } from './components/evaluation-step-form';
-import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { EvaluationLoadError } from './components/no-filing';
 import { emptyEvaluationForm } from './components/step-form-values';
 
 /**
@@ -19,13 +18,7 @@ export function EvaluationAddPage() {
   const save = useSaveEvaluation();
 
   if (options.isError)
-    return isNoFiling(options.error) ? (
-      <Card>
-        <NoFilingResult error={options.error} />
-      </Card>
-    ) : (
-      <QueryError error={options.error} onRetry={() => void options.refetch()} />
-    );
+    return <EvaluationLoadError error={options.error} onRetry={() => void options.refetch()} />;
   if (!options.data) return <PageLoading />;
   return (
     <Card title="新增评价">

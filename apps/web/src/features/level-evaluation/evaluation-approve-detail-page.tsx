@@ -2,13 +2,12 @@ import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared
 import { App, Button, Card, Space } from 'antd';
 import { useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
-import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
 import { useEvaluation, useReviewEvaluation } from './api/plans';
 import { useReasonDialog } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
-import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { EvaluationLoadError } from './components/no-filing';
 
 /** 审批详情: the plan's content (the detail's components) with 通过 / 驳回 (a plan) or 通过 / 退回 (results). */
 export function EvaluationApproveDetailPage() {
@@ -20,14 +19,7 @@ export function EvaluationApproveDetailPage() {
   const review = useReviewEvaluation();
   const reason = useReasonDialog();
 
-  if (plan.isError)
-    return isNoFiling(plan.error) ? (
-      <Card>
-        <NoFilingResult error={plan.error} />
-      </Card>
-    ) : (
-      <QueryError error={plan.error} onRetry={() => void plan.refetch()} />
-    );
+  if (plan.isError) return <EvaluationLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <PageLoading />;
   const detail: LevelEvaluationDetail = plan.data;
   const results = detail.status === EvaluationStatus.RESULTS_PENDING;

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
-import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { planColumns } from './components/plan-columns';
 
 type ApprovalFilters = Omit<ApprovalQuery, 'page' | 'per_page'>;
 
@@ -23,31 +23,7 @@ export function EvaluationApprovePage() {
   const counts = approvals.data?.counts;
 
   const columns: TableColumnsType<LevelEvaluationRow> = [
-    { title: '计划编号', dataIndex: 'plan_no', width: 190, render: (t: string | null) => t ?? '-' },
-    { title: '评价名称', dataIndex: 'name' },
-    {
-      title: '职业/工种',
-      key: 'occupation',
-      width: 150,
-      render: (_, r) =>
-        r.occupation_name ? `${r.occupation_name}${r.work_type ? `/${r.work_type}` : ''}` : '-',
-    },
-    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
-    {
-      title: '考评日期',
-      key: 'dates',
-      width: 200,
-      render: (_, r) => (r.start_date ? `${r.start_date} 至 ${r.end_date ?? ''}` : '-'),
-    },
-    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
-    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
-    { title: '提交人', dataIndex: 'create_user_name', width: 100 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 110,
-      render: (s: number) => <EvaluationStatusTag status={s} />,
-    },
+    ...planColumns([{ title: '提交人', dataIndex: 'create_user_name', width: 100 }]),
     {
       title: '操作',
       key: 'actions',

@@ -1,12 +1,11 @@
 import { Button, Card, Space } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
-import { QueryError } from '@/shared/components/query-error/query-error';
 import { useEvaluation } from './api/plans';
 import { useEvaluationActions } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
-import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { EvaluationLoadError } from './components/no-filing';
 
 /** 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed. */
 export function EvaluationDetailPage() {
@@ -16,14 +15,7 @@ export function EvaluationDetailPage() {
   const plan = useEvaluation(id);
   const { confirmDelete, confirmSubmit, confirmSubmitResults } = useEvaluationActions();
 
-  if (plan.isError)
-    return isNoFiling(plan.error) ? (
-      <Card>
-        <NoFilingResult error={plan.error} />
-      </Card>
-    ) : (
-      <QueryError error={plan.error} onRetry={() => void plan.refetch()} />
-    );
+  if (plan.isError) return <EvaluationLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <PageLoading />;
   const detail = plan.data;
   const can = detail.abilities;

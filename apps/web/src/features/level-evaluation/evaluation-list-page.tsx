@@ -7,8 +7,8 @@ import { PagedSearchTable } from '@/shared/components/list-table/paged-search-ta
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type EvaluationListQuery, useEvaluationOptions, useEvaluations } from './api/plans';
 import { useEvaluationActions } from './components/evaluation-actions';
-import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { isNoFiling, NoFilingResult } from './components/no-filing';
+import { planColumns } from './components/plan-columns';
 import { rowAbilities } from './components/row-abilities';
 
 type EvaluationFilters = Omit<EvaluationListQuery, 'page' | 'per_page'>;
@@ -44,39 +44,7 @@ export function EvaluationListPage() {
   ];
 
   const columns: TableColumnsType<LevelEvaluationRow> = [
-    {
-      title: '计划编号',
-      dataIndex: 'plan_no',
-      width: 190,
-      render: (no: string | null) => no ?? <Typography.Text type="secondary">提交后生成</Typography.Text>,
-    },
-    {
-      title: '评价名称',
-      dataIndex: 'name',
-      render: (name: string) => name || <Typography.Text type="secondary">未命名</Typography.Text>,
-    },
-    {
-      title: '职业/工种',
-      key: 'occupation',
-      width: 150,
-      render: (_, r) =>
-        r.occupation_name ? `${r.occupation_name}${r.work_type ? `/${r.work_type}` : ''}` : '-',
-    },
-    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
-    {
-      title: '考评日期',
-      key: 'dates',
-      width: 200,
-      render: (_, r) => (r.start_date ? `${r.start_date} 至 ${r.end_date ?? ''}` : '-'),
-    },
-    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
-    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 110,
-      render: (status: number) => <EvaluationStatusTag status={status} />,
-    },
+    ...planColumns(),
     {
       title: '操作',
       key: 'actions',

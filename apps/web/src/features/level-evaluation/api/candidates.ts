@@ -1,4 +1,4 @@
-import type { CandidateInput, CandidateRow, ImportResult } from '@skill-cert/shared/levelEvaluation';
+import type { CandidateInput, CandidateRow } from '@skill-cert/shared/levelEvaluation';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from '@/shared/http';
@@ -39,12 +39,21 @@ export const useStaffOptions = (planId: string, keyword: string, enabled: boolea
     enabled,
   });
 
-/** Candidate changes: add (one typed in, or members picked), remove, import a sheet, photos. */
+/** The routes that take a file itself (multipart): imports and photos. */
+export const candidateFileRoutes = (planId: string) => ({
+  import: `/api/levelEvaluations/${planId}/candidates/import`,
+  photos: `/api/levelEvaluations/${planId}/candidates/photos`,
+  photo: (candidateId: string) => `/api/levelEvaluations/${planId}/candidates/${candidateId}/photo`,
+  template: '/api/levelEvaluations/candidateTemplate',
+});
+
+/** Candidate changes: add (one typed in, or members picked) and remove; `refresh` after an import or a photo. */
 export function useCandidateMutations(planId: string) {
   const refresh = useRefreshPlan();
   const after = { onSuccess: () => refresh(null, planId) };
   const base = `/api/levelEvaluations/${planId}/candidates`;
   return {
+    refresh: () => refresh(null, planId),
     add: useMutation({
       mutationFn: (candidates: Partial<CandidateInput>[]) =>
         request<unknown>('POST', base, { body: { candidates } }),
@@ -52,22 +61,6 @@ export function useCandidateMutations(planId: string) {
     }),
     remove: useMutation({
       mutationFn: (candidateId: string) => request<null>('DELETE', `${base}/${candidateId}`),
-      ...after,
-    }),
-    /** The sheet is uploaded first (the one upload control), then imported by its file id. */
-    importSheet: useMutation({
-      mutationFn: (fileId: string) =>
-        request<ImportResult>('POST', `${base}/import`, { body: { file_id: fileId }, silent: true }),
-      ...after,
-    }),
-    photo: useMutation({
-      mutationFn: ({ candidateId, fileId }: { candidateId: string; fileId: string }) =>
-        request<unknown>('POST', `${base}/${candidateId}/photo`, { body: { file_id: fileId } }),
-      ...after,
-    }),
-    photos: useMutation({
-      mutationFn: (fileId: string) =>
-        request<ImportResult>('POST', `${base}/photos`, { body: { file_id: fileId }, silent: true }),
       ...after,
     }),
   };

@@ -1,11 +1,10 @@
 import type {
   CandidateRow,
   EvaluationStatistics,
-  ImportResult,
   ScoreChangeRow,
   ScoreEntry,
 } from '@skill-cert/shared/levelEvaluation';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 import { evaluationKeys, useRefreshPlan } from './plans';
 
@@ -16,10 +15,22 @@ export const saveScores = (planId: string, scores: ScoreEntry[]): Promise<Candid
     silent: true,
   });
 
+const statisticsKey = (planId: string) => [...evaluationKeys.plan(planId), 'statistics'];
+
+/** After scores changed: the charts read the statistics again; the lists' pass counts when next shown. */
+export function useScoresChanged(planId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: statisticsKey(planId) });
+    void queryClient.invalidateQueries({ queryKey: evaluationKeys.detail(planId), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: ['level-evaluations', 'list'], refetchType: 'none' });
+  };
+}
+
 /** `GET /api/levelEvaluations/{id}/statistics`: pass rate and histograms for the charts. */
 export const useStatistics = (planId: string) =>
   useQuery({
-    queryKey: [...evaluationKeys.plan(planId), 'statistics'],
+    queryKey: statisticsKey(planId),
     queryFn: () => request<EvaluationStatistics>('GET', `/api/levelEvaluations/${planId}/statistics`),
   });
 
@@ -48,6 +59,7 @@ export function useScoreMutations(planId: string) {
   const after = { onSuccess: () => refresh(null, planId) };
   const base = `/api/levelEvaluations/${planId}`;
   return {
+    refresh: () => refresh(null, planId),
     requestChange: useMutation({
       mutationFn: (body: ScoreChangeInput) => request<unknown>('POST', `${base}/scoreChanges`, { body }),
       ...after,
@@ -61,11 +73,6 @@ export function useScoreMutations(planId: string) {
         action: 'approve' | 'reject';
         reason?: string;
       }) => request<unknown>('POST', `${base}/scoreChanges/${changeId}/review`, { body }),
-      ...after,
-    }),
-    importSheet: useMutation({
-      mutationFn: (fileId: string) =>
-        request<ImportResult>('POST', `${base}/scores/import`, { body: { file_id: fileId }, silent: true }),
       ...after,
     }),
   };

@@ -4,6 +4,7 @@ import {
   candidateInput,
   candidateTypeText,
   EDUCATION_OPTIONS,
+  type ImportResult,
   idNumberProblem,
   idTypeText,
   type LevelEvaluationDetail,
@@ -23,15 +24,16 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
-import { FileUpload } from '@/shared/components/upload/file-upload';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import {
   type CandidateQuery,
+  candidateFileRoutes,
   useCandidateMutations,
   useCandidates,
   useStaffOptions,
 } from '../api/candidates';
-import { SheetImport } from './sheet-import';
+import { CandidatePhoto, type PhotoResult, PhotoResultView } from './candidate-photo';
+import { ImportResultView, SheetImport } from './sheet-import';
 
 type CandidateFilters = Omit<CandidateQuery, 'page' | 'per_page'>;
 
@@ -47,6 +49,7 @@ export function CandidatePanel({ plan }: { plan: LevelEvaluationDetail }) {
   const paged = usePagedSearch<CandidateFilters>({ keyword: '' });
   const candidates = useCandidates(plan._id, paged.query);
   const mutations = useCandidateMutations(plan._id);
+  const routes = candidateFileRoutes(plan._id);
   const editable = plan.abilities.can_edit_candidates;
   const [picking, setPicking] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -62,24 +65,16 @@ export function CandidatePanel({ plan }: { plan: LevelEvaluationDetail }) {
     {
       title: '照片',
       key: 'photo',
-      width: 150,
+      width: 130,
       ellipsis: false,
       render: (_, r) => (
-        <FileUpload
-          kind="file"
-          extensions={['jpg', 'jpeg', 'png']}
-          typeMessage="请上传 JPG/PNG/JPEG 格式图片!"
-          replace
-          disabled={!editable}
-          buttonText="上传照片"
-          value={r.photo ? [{ file_id: r.photo.file_id, webPath: r.photo.webPath, name: '1寸照片' }] : []}
-          onChange={(items) => {
-            const picked = items[0];
-            if (picked)
-              void mutations.photo.mutateAsync({ candidateId: r._id, fileId: picked.file_id }).then(
-                () => message.success(`已保存 ${r.name} 的照片`),
-                () => undefined,
-              );
+        <CandidatePhoto
+          candidate={r}
+          url={routes.photo(r._id)}
+          editable={editable}
+          onSaved={() => {
+            message.success(`已保存 ${r.name} 的照片`);
+            mutations.refresh();
           }}
         />
       ),
@@ -136,18 +131,22 @@ export function CandidatePanel({ plan }: { plan: LevelEvaluationDetail }) {
               <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
                 添加考生
               </Button>
-              <SheetImport
+              <SheetImport<ImportResult>
                 title="导入考生"
                 extension="xlsx"
-                template={{ url: '/api/levelEvaluations/candidateTemplate', name: '考生导入模板.xlsx' }}
+                url={routes.import}
+                template={{ url: routes.template, name: '考生名单模板.xlsx' }}
                 hint="证件号码列请保持文本格式；有错误的表格不会导入任何数据，可下载错误报告修改后重新导入。"
-                onImport={(fileId) => mutations.importSheet.mutateAsync(fileId)}
+                renderResult={(result) => <ImportResultView result={result} />}
+                onDone={mutations.refresh}
               />
-              <SheetImport
+              <SheetImport<PhotoResult>
                 title="导入照片"
                 extension="zip"
-                hint="压缩包内每张照片以考生证件号码命名（如 110101199001010011.jpg），1寸证件照。"
-                onImport={(fileId) => mutations.photos.mutateAsync(fileId)}
+                url={routes.photos}
+                hint="压缩包内每张照片以考生证件号码（或 姓名-证件号码）命名，如 110101199001010011.jpg，1寸证件照。"
+                renderResult={(result) => <PhotoResultView result={result} />}
+                onDone={mutations.refresh}
               />
             </Space>
           )

@@ -1,9 +1,11 @@
 import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
-import { Alert, Card, Descriptions, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
+import { Alert, Card, Descriptions, Empty, Skeleton, Table, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { StepTimeline } from '@/shared/components/step-timeline/step-timeline';
 import { useStatistics } from '../api/scores';
 import { CandidatePanel } from './candidate-panel';
 import { EvaluationStatusTag } from './evaluation-status-tag';
+import { datesText, scopeText } from './plan-columns';
 import { ScoreChangeList } from './score-change-list';
 import { ScoreTable } from './score-table';
 
@@ -113,15 +115,9 @@ function Basics({ plan }: { plan: LevelEvaluationDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label="评价名称">{or(plan.name)}</Descriptions.Item>
         <Descriptions.Item label="备案编号">{or(plan.record_no)}</Descriptions.Item>
-        <Descriptions.Item label="职业/工种">
-          {plan.occupation_name
-            ? `${plan.occupation_name}${plan.work_type ? `/${plan.work_type}` : ''}`
-            : '-'}
-        </Descriptions.Item>
+        <Descriptions.Item label="职业/工种">{scopeText(plan)}</Descriptions.Item>
         <Descriptions.Item label="评价等级">{or(plan.level_name)}</Descriptions.Item>
-        <Descriptions.Item label="考评日期">
-          {plan.start_date ? `${plan.start_date} 至 ${plan.end_date ?? ''}` : '-'}
-        </Descriptions.Item>
+        <Descriptions.Item label="考评日期">{datesText(plan)}</Descriptions.Item>
         <Descriptions.Item label="公示天数">{`${plan.publicity_days} 天`}</Descriptions.Item>
         <Descriptions.Item label="考核场地" span={2}>
           {plan.site
@@ -170,24 +166,15 @@ const timelineColors: Record<string, string> = {
 };
 
 function PlanTimeline({ plan }: { plan: LevelEvaluationDetail }) {
-  if (plan.timeline.length === 0) return <Empty description="暂无记录" />;
   return (
-    <Timeline
-      aria-label="流程记录"
-      items={plan.timeline.map((t) => ({
-        key: t._id,
-        color: timelineColors[t.action] ?? 'blue',
-        title: t.create_time_str,
-        content: (
-          <div>
-            <strong>{t.action_text}</strong>
-            <span style={{ marginLeft: 8, color: 'var(--ant-color-text-secondary)' }}>
-              操作人：{t.user_name}
-            </span>
-            {t.note && <div style={{ marginTop: 4 }}>说明：{t.note}</div>}
-          </div>
-        ),
-      }))}
+    <StepTimeline
+      label="流程记录"
+      steps={plan.timeline}
+      colors={timelineColors}
+      fallback="blue"
+      noteLabel={(action) =>
+        action === 'reject' ? '驳回原因' : action === 'returnResults' ? '退回原因' : '说明'
+      }
     />
   );
 }

@@ -1,7 +1,8 @@
 import { ApiCode } from '@skill-cert/shared/envelope';
 import { NO_APPROVED_FILING } from '@skill-cert/shared/levelEvaluation';
-import { Button, Result } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { QueryError } from '@/shared/components/query-error/query-error';
 import { ApiError } from '@/shared/http';
 
 /** The server's code 61 (no approved filing yet): the client already showed the notice. */
@@ -22,5 +23,16 @@ export function NoFilingResult({ error }: { error: unknown }) {
         </Button>
       }
     />
+  );
+}
+
+/** A page whose request failed: the code-61 state, or the reason and 重新获取. */
+export function EvaluationLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return isNoFiling(error) ? (
+    <Card>
+      <NoFilingResult error={error} />
+    </Card>
+  ) : (
+    <QueryError error={error} onRetry={onRetry} />
   );
 }

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, LoadingOutlined
 import type {
   CandidateRow,
   EvaluationMethodRow,
+  ImportResult,
   LevelEvaluationDetail,
 } from '@skill-cert/shared/levelEvaluation';
 import {
@@ -22,7 +23,7 @@ import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
 import { type CandidateQuery, useCandidates } from '../api/candidates';
-import { saveScores, useScoreMutations } from '../api/scores';
+import { saveScores, useScoreMutations, useScoresChanged } from '../api/scores';
 import {
   type CellValue,
   formatCell,
@@ -31,7 +32,7 @@ import {
   type ScoreMarkValue,
   sameCell,
 } from './score-input';
-import { SheetImport } from './sheet-import';
+import { ImportResultView, SheetImport } from './sheet-import';
 
 type ScoreFilters = Omit<CandidateQuery, 'page' | 'per_page'>;
 
@@ -65,6 +66,7 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
   const paged = usePagedSearch<ScoreFilters>({ keyword: '', result: null });
   const candidates = useCandidates(plan._id, paged.query);
   const mutations = useScoreMutations(plan._id);
+  const scoresChanged = useScoresChanged(plan._id);
   const editable = plan.abilities.can_edit_scores;
   const [cells, setCells] = useState<Record<string, CellState>>({});
   /** Rows as the last save answered them (the list is not read again after each cell). */
@@ -135,6 +137,7 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
       if (Array.isArray(answer) && answer.length > 0)
         setSavedRows((all) => ({ ...all, ...Object.fromEntries(answer.map((r) => [r._id, r])) }));
       else void candidates.refetch();
+      scoresChanged();
       // A newer text typed while saving stays for its own save.
       setCells((all) =>
         all[key]?.state === 'saving' ? { ...all, [key]: { text: formatCell(parsed), state: 'saved' } } : all,
@@ -240,18 +243,18 @@ export function ScoreTable({ plan }: { plan: LevelEvaluationDetail }) {
         toolbar={
           <Space wrap>
             {editable && (
-              <SheetImport
+              <SheetImport<ImportResult>
                 title="导入成绩"
                 extension="xlsx"
+                url={`/api/levelEvaluations/${plan._id}/scores/import`}
                 template={{ url: exportUrl, name: '成绩表.xlsx' }}
                 hint="按证件号码匹配考生；每种评价方式一列，填分数或 缺考/违纪/违规。可先导出成绩表作为模板。"
-                onImport={(fileId) =>
-                  mutations.importSheet.mutateAsync(fileId).then((r) => {
-                    setSavedRows({});
-                    setCells({});
-                    return r;
-                  })
-                }
+                renderResult={(result) => <ImportResultView result={result} />}
+                onDone={() => {
+                  setSavedRows({});
+                  setCells({});
+                  mutations.refresh();
+                }}
               />
             )}
             <Button

@@ -1,58 +1,80 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import type { ImportResult } from '@skill-cert/shared/levelEvaluation';
-import { Alert, App, Button, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
-import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
-import { downloadFile } from '@/shared/files';
+import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+import { FILE_SIZE_MESSAGE, uploadingName } from '@/shared/components/upload/file-upload';
+import { downloadFile, UPLOAD_CANCELLED_MESSAGE, uploadFile } from '@/shared/files';
 import { errorMessage } from '@/shared/http';
 
-export interface SheetImportProps {
+export interface SheetImportProps<R> {
   /** The button and the dialog's title, e.g. 导入考生. */
   title: string;
   /** xlsx or zip. */
   extension: 'xlsx' | 'zip';
+  /** The route that takes the file itself (multipart) and answers R. */
+  url: string;
   /** The template to fill, when there is one. */
   template?: { url: string; name: string };
   hint?: string;
-  /** Imports the uploaded file by its id; a refusal rejects with the server's message. */
-  onImport: (fileId: string) => Promise<ImportResult>;
+  /** What the answer says (counts, warnings, the error report). */
+  renderResult: (result: R) => ReactNode;
+  /** After an answer: refresh what it changed. */
+  onDone?: (result: R) => void;
   disabled?: boolean;
 }
 
+const TYPE_MESSAGE = { xlsx: '请上传 XLSX 格式的 Excel 文件', zip: '请上传 ZIP 格式的压缩包' };
+
 /**
- * An import: the template to download, the file sent through the one upload control, then the result (rows
- * imported, warnings, and for a sheet with errors the error report to download).
+ * An import: the template to download, a file picked and sent to the import route with its progress (the upload
+ * of the app, `uploadFile`), then the answer. Closing the dialog while the file is sent cancels it.
  */
-export function SheetImport({ title, extension, template, hint, onImport, disabled }: SheetImportProps) {
+export function SheetImport<R>({
+  title,
+  extension,
+  url,
+  template,
+  hint,
+  renderResult,
+  onDone,
+  disabled,
+}: SheetImportProps<R>) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<UploadedItem[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const sending = useRef<AbortController | null>(null);
 
   const close = () => {
+    sending.current?.abort();
     setOpen(false);
-    setFile([]);
+    setFile(null);
     setResult(null);
     setProblem(null);
+    setPercent(null);
   };
   const run = async () => {
-    const picked = file[0];
-    if (!picked) {
-      setProblem(extension === 'zip' ? '请先上传照片压缩包' : '请先上传 Excel 文件');
+    if (!file) {
+      setProblem(extension === 'zip' ? '请先选择照片压缩包' : '请先选择 Excel 文件');
       return;
     }
-    setBusy(true);
+    const controller = new AbortController();
+    sending.current = controller;
     setProblem(null);
+    setPercent(0);
     try {
-      const answer = await onImport(picked.file_id);
+      const answer = await uploadFile<R>(file, { url, signal: controller.signal, onProgress: setPercent });
       setResult(answer);
-      if (answer.failed === 0) message.success(`导入成功，共 ${answer.imported} 条`);
+      onDone?.(answer);
     } catch (error) {
-      setProblem(errorMessage(error));
+      if (!controller.signal.aborted) setProblem(errorMessage(error));
+      else message.info(UPLOAD_CANCELLED_MESSAGE);
     } finally {
-      setBusy(false);
+      sending.current = null;
+      setPercent(null);
     }
   };
 
@@ -74,7 +96,7 @@ export function SheetImport({ title, extension, template, hint, onImport, disabl
           ) : (
             <Space>
               <Button onClick={close}>取消</Button>
-              <Button type="primary" loading={busy} onClick={() => void run()}>
+              <Button type="primary" loading={percent !== null} onClick={() => void run()}>
                 开始导入
               </Button>
             </Space>
@@ -96,24 +118,43 @@ export function SheetImport({ title, extension, template, hint, onImport, disabl
           )}
           {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
           {!result && (
-            <FileUpload
-              extensions={[extension]}
-              typeMessage={extension === 'zip' ? '请上传 ZIP 格式的压缩包' : '请上传 XLSX 格式的 Excel 文件'}
-              buttonText={extension === 'zip' ? '选择压缩包' : '选择 Excel 文件'}
-              replace
-              value={file}
-              onChange={setFile}
-            />
+            <Space wrap>
+              <Upload
+                accept={`.${extension}`}
+                showUploadList={false}
+                disabled={percent !== null}
+                beforeUpload={(picked) => {
+                  if (!picked.name.toLowerCase().endsWith(`.${extension}`))
+                    message.error(TYPE_MESSAGE[extension]);
+                  else if (extension === 'xlsx' && picked.size > UPLOAD_MAX_BYTES)
+                    message.error(FILE_SIZE_MESSAGE);
+                  else {
+                    setFile(picked);
+                    setProblem(null);
+                  }
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />}>
+                  {file ? '重新选择' : extension === 'zip' ? '选择压缩包' : '选择 Excel 文件'}
+                </Button>
+              </Upload>
+              {file && (
+                <Typography.Text>
+                  <PaperClipOutlined /> {percent === null ? file.name : uploadingName(file.name, percent)}
+                </Typography.Text>
+              )}
+            </Space>
           )}
           {problem && <Alert type="error" showIcon title={problem} />}
-          {result && <ImportResultView result={result} />}
+          {result !== null && renderResult(result)}
         </Space>
       </Modal>
     </>
   );
 }
 
-/** The answer of an import: counts, warnings, the error report. */
+/** The answer of a sheet import: counts, warnings, the error report. */
 export function ImportResultView({ result }: { result: ImportResult }) {
   const failed = result.failed > 0 || result.error_file_url;
   return (

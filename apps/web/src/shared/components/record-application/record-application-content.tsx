@@ -10,16 +10,15 @@ import {
   Card,
   Descriptions,
   type DescriptionsProps,
-  Empty,
   Space,
   Table,
   type TableColumnsType,
   Tag,
-  Timeline,
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { StepTimeline } from '@/shared/components/step-timeline/step-timeline';
 import { RecordStatusTag } from './record-status-tag';
 
 const scopeColumns: TableColumnsType<RecordScope> = [
@@ -152,31 +151,12 @@ export function RecordApplicationContent({
         <Rows columns={personColumns} rows={detail.supervisors} />
       </Section>
       <Section title="办理记录">
-        {detail.timeline.length === 0 ? (
-          <Empty description="暂无记录" />
-        ) : (
-          <Timeline
-            aria-label="办理记录"
-            items={detail.timeline.map((t) => ({
-              key: t._id,
-              color: timelineColors[t.action] ?? 'gray',
-              title: t.create_time_str,
-              content: (
-                <div>
-                  <strong>{t.action_text}</strong>
-                  <span style={{ marginLeft: 8, color: 'var(--ant-color-text-secondary)' }}>
-                    操作人：{t.user_name}
-                  </span>
-                  {t.note && (
-                    <div style={{ marginTop: 4 }}>
-                      {t.action === 'reject' ? '驳回原因' : '审核意见'}：{t.note}
-                    </div>
-                  )}
-                </div>
-              ),
-            }))}
-          />
-        )}
+        <StepTimeline
+          label="办理记录"
+          steps={detail.timeline}
+          colors={timelineColors}
+          noteLabel={(action) => (action === 'reject' ? '驳回原因' : '审核意见')}
+        />
       </Section>
       {previewDialog}
     </>

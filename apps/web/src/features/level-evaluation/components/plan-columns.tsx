@@ -1,0 +1,44 @@
+import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
+import { type TableColumnsType, Typography } from 'antd';
+import { EvaluationStatusTag } from './evaluation-status-tag';
+
+/** 职业/工种 of a plan, '-' before one is chosen. */
+export const scopeText = (p: Pick<LevelEvaluationRow, 'occupation_name' | 'work_type'>): string =>
+  p.occupation_name ? `${p.occupation_name}${p.work_type ? `/${p.work_type}` : ''}` : '-';
+/** 考评日期 of a plan. */
+export const datesText = (p: Pick<LevelEvaluationRow, 'start_date' | 'end_date'>): string =>
+  p.start_date ? `${p.start_date} 至 ${p.end_date ?? ''}` : '-';
+
+/**
+ * The columns of a plan row in every list of plans (等级评价, 评价审批): 计划编号 … 合格人数, then `extra`
+ * (e.g. 提交人), then 状态. Each list adds its 操作.
+ */
+export function planColumns(
+  extra: TableColumnsType<LevelEvaluationRow> = [],
+): TableColumnsType<LevelEvaluationRow> {
+  return [
+    {
+      title: '计划编号',
+      dataIndex: 'plan_no',
+      width: 190,
+      render: (no: string | null) => no ?? <Typography.Text type="secondary">提交后生成</Typography.Text>,
+    },
+    {
+      title: '评价名称',
+      dataIndex: 'name',
+      render: (name: string) => name || <Typography.Text type="secondary">未命名</Typography.Text>,
+    },
+    { title: '职业/工种', key: 'occupation', width: 150, render: (_, r) => scopeText(r) },
+    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
+    { title: '考评日期', key: 'dates', width: 200, render: (_, r) => datesText(r) },
+    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
+    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
+    ...extra,
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 110,
+      render: (status: number) => <EvaluationStatusTag status={status} />,
+    },
+  ];
+}
