@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -11,23 +11,37 @@ export const test = base.extend({
 });
 export { expect };
 
-/** The latest SMS code the server sent to a phone (SMS_PROVIDER=file). */
-export async function lastSmsCode(phone: string, after = 0): Promise<string> {
+/**
+ * The latest SMS code the server sent to a phone (SMS_PROVIDER=file): read now, and again each time the outbox
+ * folder changes, until it is there (the test's own timeout bounds the wait, however slow the machine).
+ */
+export function lastSmsCode(phone: string, after = 0): Promise<string> {
   const file = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
-  for (let i = 0; i < 40; i++) {
+  const find = (): string | undefined => {
     try {
       const lines = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l));
-      const hit = lines.findLast(
+      return lines.findLast(
         (m: { phone: string; time: string }) => m.phone === phone && Date.parse(m.time) >= after,
-      );
-      if (hit) return hit.code as string;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS code for ${phone}`);
+      )?.code as string | undefined;
+    } catch {
+      // Not written yet, or caught halfway through a line: the next change reads it again.
+      return undefined;
+    }
+  };
+  return new Promise((resolve) => {
+    // Watching first, then reading: a code written in between is not missed.
+    const watcher = watch(path.dirname(file), () => settle());
+    const settle = () => {
+      const code = find();
+      if (code === undefined) return;
+      watcher.close();
+      resolve(code);
+    };
+    settle();
+  });
 }
 
 export async function loginWithPassword(page: Page, name: string, password = DEMO_PASSWORD) {

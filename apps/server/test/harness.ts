@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { LoginResult } from '@skill-cert/shared/auth';
 import type { Envelope } from '@skill-cert/shared/envelope';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, testConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -11,22 +11,24 @@ import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
 import { ensureRoleTypes } from '../src/modules/users/service.ts';
 import { takeContractViolations } from '../src/plugins/contract.ts';
 import { MemorySmsProvider } from '../src/plugins/sms.ts';
+import { adminQuery } from './global-setup.ts';
 
 /**
  * A database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a fresh database on that
- * PostgreSQL server (dropped afterwards), so the same API tests prove both.
+ * PostgreSQL server (dropped afterwards), so the same API tests prove both. Under the server project's global
+ * setup (test/global-setup.ts) it is a copy of one migrated before the run; elsewhere it is migrated here.
  */
 export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ url: null, pgliteDir: null });
+    const dumpFile = inject('migratedPgliteDump');
+    const pgliteDump = dumpFile ? new Blob([await readFile(dumpFile)]) : undefined;
+    const database = await openDatabase({ url: null, pgliteDir: null, pgliteDump });
     return { database, dispose: () => database.close() };
   }
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = inject('migratedTemplate');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), pgliteDir: null });
@@ -34,10 +36,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     database,
     async dispose() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -39,7 +39,7 @@ export class TestSocket {
   /** The next frame of that type (or one already received and not yet taken, when `past` is true). */
   next<T extends ServerFrame['type']>(
     type: T,
-    timeoutMs = 5000,
+    timeoutMs = 20_000,
     past = true,
   ): Promise<Extract<ServerFrame, { type: T }>> {
     const seen = past ? this.frames.find((f) => f.type === type) : undefined;
@@ -58,6 +58,17 @@ export class TestSocket {
         },
       });
     });
+  }
+
+  /**
+   * Resolves once the server has bound this socket to a user (`POST /api/websocket/bindUser` may travel to
+   * another instance first): asks with `login` frames, each answered with whether the socket is bound.
+   */
+  async bound(timeoutMs = 20_000): Promise<void> {
+    for (;;) {
+      this.send({ type: 'login' });
+      if ((await this.next('login', timeoutMs, false)).data.ok) return;
+    }
   }
 
   /** Resolves when the server (or this side) has closed the socket, with the close code. */

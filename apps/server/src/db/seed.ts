@@ -1,10 +1,10 @@
 import { CompanyRole, CompanyType } from '@skill-cert/shared/company';
 import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
-import { eq } from 'drizzle-orm';
-import { ensureDefaultAccess, grantRolesByName } from '../modules/access/defaults.ts';
-import { addMember } from '../modules/companies/service.ts';
+import { sql } from 'drizzle-orm';
+import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/defaults.ts';
+import { addMembers } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
-import { createUser, ensureRoleTypes, findUserByAccount, hashPassword } from '../modules/users/service.ts';
+import { createUsers, ensureRoleTypes, findUsersByAccounts, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -96,16 +96,18 @@ export const demoAccounts: {
 
 let demoPasswordHash: Promise<string> | undefined;
 
-/** Creates whatever demo data is missing; running it again changes nothing. */
+/**
+ * Creates whatever demo data is missing; running it again changes nothing. A few statements in all, not a few per
+ * account: the API tests seed before every test.
+ */
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
   await ensureDefaultAccess(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
-  const companyIds = new Map<string, string>();
-  for (const c of demoCompanies) {
-    await db
-      .insert(companies)
-      .values({
+  const stored = await db
+    .insert(companies)
+    .values(
+      demoCompanies.map((c) => ({
         name: c.name,
         type: c.type,
         creditCode: c.creditCode,
@@ -114,34 +116,43 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         contactName: '王经理',
         contactPhone: '13800000001',
         initiateCode: c.inviteCode,
-      })
-      // A demo database from before companies had a type gets it here.
-      .onConflictDoUpdate({ target: companies.creditCode, set: { type: c.type } });
-    const [row] = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.creditCode, c.creditCode));
-    companyIds.set(c.key, row.id);
-  }
-  for (const a of demoAccounts) {
-    if (await findUserByAccount(db, a.name)) continue;
-    const user = await createUser(db, {
+      })),
+    )
+    // A demo database from before companies had a type gets it here.
+    .onConflictDoUpdate({ target: companies.creditCode, set: { type: sql`excluded.type` } })
+    .returning({ id: companies.id, creditCode: companies.creditCode });
+  const companyIds = new Map(
+    demoCompanies.map((c) => [c.key, stored.find((r) => r.creditCode === c.creditCode)?.id ?? null]),
+  );
+  const taken = await findUsersByAccounts(
+    db,
+    demoAccounts.map((a) => a.name),
+  );
+  const missing = demoAccounts.filter((a) => !taken.has(a.name));
+  const passwordHash = await demoPasswordHash;
+  const created = await createUsers(
+    db,
+    missing.map((a) => ({
       name: a.name,
       phone: a.phone,
       email: `${a.name}@demo.example.cn`,
-      passwordHash: await demoPasswordHash,
+      passwordHash,
       roleTypeIds: a.roles,
       companyId: a.company ? companyIds.get(a.company) : null,
-    });
-    await grantRolesByName(db, user.id, a.grants);
-    const companyId = a.company ? companyIds.get(a.company) : undefined;
-    // The first demo account of a company is its administrator.
-    if (companyId)
-      await addMember(
-        db,
-        companyId,
-        user.id,
-        a.company === 'enterprise' && a.name !== 'qiye' ? CompanyRole.MEMBER : CompanyRole.ADMIN,
-      );
-  }
+    })),
+  );
+  await grantRolesByNameToUsers(
+    db,
+    missing.map((a, i) => ({ userId: created[i].id, names: a.grants })),
+  );
+  // The first demo account of a company is its administrator.
+  await addMembers(
+    db,
+    missing.flatMap((a, i) => {
+      const companyId = a.company ? companyIds.get(a.company) : null;
+      if (!companyId) return [];
+      const role = a.company === 'enterprise' && a.name !== 'qiye' ? CompanyRole.MEMBER : CompanyRole.ADMIN;
+      return [{ companyId, userId: created[i].id, role }];
+    }),
+  );
 }

@@ -77,7 +77,7 @@ describe('two instances on one PostgreSQL', () => {
     expect((await call(a, 'POST', '/api/websocket/bindUser', { client_id }, kaoping.data.token)).code).toBe(
       200,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await socket.bound();
     const admin = await login(a, 'pingtai');
     const sent = await call<{ count: number }>(
       a,
@@ -87,7 +87,7 @@ describe('two instances on one PostgreSQL', () => {
       admin.data.token,
     );
     expect(sent.data.count).toBe(1);
-    const push = await socket.next('message', 5000);
+    const push = await socket.next('message');
     expect(push.data.list[0].content).toBe('跨实例通知');
     expect(push.data.count).toBeGreaterThanOrEqual(1);
     // A notice to everyone, stored through one instance, reaches the other with the stored row's id.
@@ -99,7 +99,7 @@ describe('two instances on one PostgreSQL', () => {
       admin.data.token,
     );
     expect(all.data.count).toBeGreaterThan(1);
-    const pushAll = await socket.next('message', 5000);
+    const pushAll = await socket.next('message');
     expect(pushAll.data.list[0].content).toBe('全员跨实例通知');
     expect(pushAll.data.count).toBe(push.data.count + 1);
     const unread = await call<{ list: { _id: string }[] }>(
@@ -118,9 +118,9 @@ describe('two instances on one PostgreSQL', () => {
     const socket = await TestSocket.open(`${a.url.replace('http', 'ws')}/ws`);
     const { client_id } = await socket.next('init');
     await call(a, 'POST', '/api/websocket/bindUser', { client_id }, session.data.token);
-    await new Promise((r) => setTimeout(r, 300));
+    await socket.bound();
     expect((await call(b, 'DELETE', '/api/logout', undefined, session.data.token)).code).toBe(200);
-    expect((await socket.next('logout', 5000)).data.reason).toBe('登录已失效');
+    expect((await socket.next('logout')).data.reason).toBe('登录已失效');
     expect((await call(a, 'GET', '/api/user', undefined, session.data.token)).code).toBe(401);
   });
 });

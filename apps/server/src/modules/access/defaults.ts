@@ -2,6 +2,7 @@ import { MenuType } from '@skill-cert/shared/access';
 import { RoleType } from '@skill-cert/shared/roles';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { uuidv7 } from '../../lib/id.ts';
 import { menus, roleMenus, roles, userRoles } from './tables.ts';
 
 interface MenuSeed {
@@ -121,32 +122,33 @@ export const defaultRoles: {
   { portal: RoleType.EXAMINER, name: '考评员', remark: '考评任务', all: true },
 ];
 
-async function insertMenus(
-  db: DbOrTx,
+/** The rows of a portal's menu tree, parents before children (ids made here, so one insert holds the tree). */
+function menuRows(
   portal: number,
   items: MenuSeed[],
   parentId: string | null,
-): Promise<void> {
+  rows: (typeof menus.$inferInsert)[] = [],
+): (typeof menus.$inferInsert)[] {
   for (const [i, m] of items.entries()) {
-    const [row] = await db
-      .insert(menus)
-      .values({
-        portal,
-        parentId,
-        type: m.type,
-        name: m.name,
-        icon: m.icon ?? null,
-        key: m.key ?? null,
-        frontRoutePath: m.path ?? null,
-        frontRouteName: m.routeName ?? null,
-        frontRouteAddr: m.addr ?? null,
-        whetherHidden: m.hidden ? 1 : 0,
-        whetherCache: m.cache === false ? 0 : 1,
-        sort: (i + 1) * 10,
-      })
-      .returning({ id: menus.id });
-    if (m.children?.length) await insertMenus(db, portal, m.children, row.id);
+    const id = uuidv7();
+    rows.push({
+      id,
+      portal,
+      parentId,
+      type: m.type,
+      name: m.name,
+      icon: m.icon ?? null,
+      key: m.key ?? null,
+      frontRoutePath: m.path ?? null,
+      frontRouteName: m.routeName ?? null,
+      frontRouteAddr: m.addr ?? null,
+      whetherHidden: m.hidden ? 1 : 0,
+      whetherCache: m.cache === false ? 0 : 1,
+      sort: (i + 1) * 10,
+    });
+    if (m.children?.length) menuRows(portal, m.children, id, rows);
   }
+  return rows;
 }
 
 /** Creates the default menus of a portal that has none, and the default roles when there are none. */
@@ -157,7 +159,7 @@ export async function ensureDefaultAccess(db: DbOrTx): Promise<void> {
       .from(menus)
       .where(eq(menus.portal, Number(portal)))
       .limit(1);
-    if (!any) await insertMenus(db, Number(portal), items, null);
+    if (!any) await db.insert(menus).values(menuRows(Number(portal), items, null));
   }
   const [anyRole] = await db.select({ id: roles.id }).from(roles).limit(1);
   if (anyRole) return;
@@ -179,12 +181,22 @@ export async function ensureDefaultAccess(db: DbOrTx): Promise<void> {
 
 /** Gives a user the named default roles (idempotent). */
 export async function grantRolesByName(db: DbOrTx, userId: string, names: string[]): Promise<void> {
+  await grantRolesByNameToUsers(db, [{ userId, names }]);
+}
+
+/** Gives each user their named default roles (idempotent), in two statements whatever the number of users. */
+export async function grantRolesByNameToUsers(
+  db: DbOrTx,
+  grants: { userId: string; names: string[] }[],
+): Promise<void> {
+  const names = [...new Set(grants.flatMap((g) => g.names))];
   if (names.length === 0) return;
-  const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, names));
-  if (found.length) {
-    await db
-      .insert(userRoles)
-      .values(found.map((r) => ({ userId, roleId: r.id })))
-      .onConflictDoNothing();
-  }
+  const found = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.name, names));
+  const rows = grants.flatMap((g) =>
+    found.filter((r) => g.names.includes(r.name)).map((r) => ({ userId: g.userId, roleId: r.id })),
+  );
+  if (rows.length) await db.insert(userRoles).values(rows).onConflictDoNothing();
 }

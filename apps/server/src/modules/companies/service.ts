@@ -365,7 +365,15 @@ export async function decideJoinRequest(
 
 /** Adds an existing membership row for demo data and company creation elsewhere (idempotent). */
 export async function addMember(db: DbOrTx, companyId: string, userId: string, role: number): Promise<void> {
-  await db.insert(companyMembers).values({ companyId, userId, role }).onConflictDoNothing();
+  await addMembers(db, [{ companyId, userId, role }]);
+}
+
+/** Adds members in one statement; one already a member of that company stays as they are. */
+export async function addMembers(
+  db: DbOrTx,
+  members: { companyId: string; userId: string; role: number }[],
+): Promise<void> {
+  if (members.length) await db.insert(companyMembers).values(members).onConflictDoNothing();
 }
 
 export async function listMembers(

@@ -375,7 +375,12 @@ describe('real-time channel', () => {
         data: { _id: 'batch-1', template_key: 'create_custom_certificate_done' },
       });
     }
-    await expect(other.socket.next('message', 500)).rejects.toThrow();
+    // The other user's next push is one sent to them after it: nothing of qiye's came before (one socket, in order).
+    await ctx.app.messenger.toUsers([await userId('jigou')], {
+      category: '系统通知',
+      content: '给机构的通知',
+    });
+    expect((await other.socket.next('message')).data.list[0].content).toBe('给机构的通知');
     for (const s of [a, b, other]) s.socket.close();
   });
 

@@ -67,6 +67,10 @@ export const realtimePlugin = fp(
     // Each bound user's unread count, so a push needs no count query: read once at bind, +1 for every
     // message delivered here, dropped when the user reads or deletes (the next push reads it again).
     const unreadCounts = new Map<string, number>();
+    // Changes seen per bound user (pushes, reads): the count read at bind is kept only if none came while it was
+    // read (a message stored during that read is missing from it; the push's own count read is the newer one).
+    const pushesSeen = new Map<string, number>();
+    const sawPush = (userId: string) => pushesSeen.set(userId, (pushesSeen.get(userId) ?? 0) + 1);
     const knowCounts = async (userIds: string[]) => {
       const missing = userIds.filter((id) => !unreadCounts.has(id));
       if (missing.length === 0) return;
@@ -86,6 +90,7 @@ export const realtimePlugin = fp(
         byUser.delete(client.userId);
         unreadCache.forget(client.userId);
         unreadCounts.delete(client.userId);
+        pushesSeen.delete(client.userId);
       }
       client.userId = undefined;
       client.sessionId = undefined;
@@ -190,6 +195,7 @@ export const realtimePlugin = fp(
       const unknown: string[] = [];
       for (const row of rows) {
         unreadCache.forget(row.userId);
+        sawPush(row.userId);
         const n = unreadCounts.get(row.userId);
         if (n === undefined) unknown.push(row.userId);
         else unreadCounts.set(row.userId, n + (row.whetherRead ? 0 : 1));
@@ -205,6 +211,7 @@ export const realtimePlugin = fp(
         for (const id of event.unread_changed) {
           unreadCache.forget(id);
           unreadCounts.delete(id);
+          sawPush(id);
         }
         return;
       }
@@ -215,6 +222,7 @@ export const realtimePlugin = fp(
       for (const id of users) {
         unreadCache.forget(id);
         unreadCounts.delete(id);
+        sawPush(id);
       }
       await knowCounts(users);
       push(rows, (id) => unreadCounts.get(id) ?? 0);
@@ -233,8 +241,13 @@ export const realtimePlugin = fp(
         byUser.set(event.user_id, set);
         set.add(client);
         // The unread list and count, read once now: the heartbeats and pushes of this user start from them.
+        const pushesBefore = pushesSeen.get(event.user_id) ?? 0;
         const unread = await unreadOf(event.user_id);
-        if (byUser.has(event.user_id) && !unreadCounts.has(event.user_id))
+        if (
+          byUser.has(event.user_id) &&
+          !unreadCounts.has(event.user_id) &&
+          (pushesSeen.get(event.user_id) ?? 0) === pushesBefore
+        )
           unreadCounts.set(event.user_id, unread.count);
       } else if (event.type === 'revoked') {
         for (const client of clients.values())

@@ -99,6 +99,17 @@ export async function findUserByAccount(db: DbOrTx, account: string): Promise<Us
   return row;
 }
 
+/** Which of these accounts (each a name or a phone) some user already holds, in one query. */
+export async function findUsersByAccounts(db: DbOrTx, accounts: string[]): Promise<Set<string>> {
+  if (accounts.length === 0) return new Set();
+  const rows = await db
+    .select({ name: users.name, phone: users.phone })
+    .from(users)
+    .where(or(inArray(users.name, accounts), inArray(users.phone, accounts)));
+  const held = new Set(rows.flatMap((r) => [r.name, r.phone]));
+  return new Set(accounts.filter((a) => held.has(a)));
+}
+
 export async function isNameTaken(db: DbOrTx, name: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.name, name)).limit(1);
   return Boolean(row);
@@ -126,26 +137,39 @@ export interface NewUser {
 }
 
 export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
-  const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
+  const [user] = await createUsers(db, [input]);
+  return user;
+}
+
+/** Creates users with their role types in one transaction, three statements whatever their number (demo data). */
+export async function createUsers(db: DbOrTx, inputs: NewUser[]): Promise<UserRow[]> {
+  if (inputs.length === 0) return [];
+  const hashes = await Promise.all(
+    inputs.map(
+      (input) =>
+        input.passwordHash ?? (input.password ? hashPassword(input.password) : Promise.resolve(null)),
+    ),
+  );
   return db.transaction(async (tx) => {
-    const [user] = await tx
+    const created = await tx
       .insert(users)
-      .values({
-        name: input.name,
-        phone: input.phone,
-        email: input.email ?? null,
-        passwordHash,
-        companyId: input.companyId ?? null,
-        activeRoleTypeId:
-          input.activeRoleTypeId ?? (input.roleTypeIds.length === 1 ? input.roleTypeIds[0] : null),
-      })
+      .values(
+        inputs.map((input, i) => ({
+          name: input.name,
+          phone: input.phone,
+          email: input.email ?? null,
+          passwordHash: hashes[i],
+          companyId: input.companyId ?? null,
+          activeRoleTypeId:
+            input.activeRoleTypeId ?? (input.roleTypeIds.length === 1 ? input.roleTypeIds[0] : null),
+        })),
+      )
       .returning();
-    if (input.roleTypeIds.length) {
-      await tx
-        .insert(userRoleTypes)
-        .values(input.roleTypeIds.map((roleTypeId) => ({ userId: user.id, roleTypeId })));
-    }
-    return user;
+    const roleTypeRows = inputs.flatMap((input, i) =>
+      input.roleTypeIds.map((roleTypeId) => ({ userId: created[i].id, roleTypeId })),
+    );
+    if (roleTypeRows.length) await tx.insert(userRoleTypes).values(roleTypeRows);
+    return created;
   });
 }
 
