@@ -584,21 +584,6 @@ export async function hasApprovedRecord(db: DbOrTx, own: CompanyScope): Promise<
   return Boolean(row);
 }
 
-/** The scope rows of the company's approved filings: what its evaluation plans may cover. */
-export async function approvedScopes(db: DbOrTx, own: CompanyScope) {
-  const rows = await db
-    .select({
-      occupationCode: recordScopes.occupationCode,
-      occupationName: recordScopes.occupationName,
-      workType: recordScopes.workType,
-      levels: recordScopes.levels,
-    })
-    .from(recordScopes)
-    .innerJoin(recordApplications, eq(recordApplications.id, recordScopes.applicationId))
-    .where(and(ofCompany(recordApplications, own), eq(recordApplications.status, RecordStatus.APPROVED)));
-  return rows.map((r) => ({ ...r, levels: sortLevels(r.levels) }));
-}
-
 /** A filing as an evaluation plan may use it: scope rows, sites (with region names), examiners, supervisors. */
 export interface ApprovedFiling {
   id: string;
