@@ -24,6 +24,7 @@ function idOfA(url: string, rows: TenantRows): string {
     ['/api/public/certificates/', 'certificate'],
     ['/api/files/', 'file'],
     ['/api/message/', 'message'],
+    ['/api/levelEvaluations/', 'evaluation'],
   ];
   return rows[byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1] ?? 'company'];
 }

@@ -9,6 +9,7 @@ import { menus } from '../modules/access/tables.ts';
 import { registerUser, secondEnterprise, uploadAs } from '../modules/companies/testing.ts';
 import { customCertificateBatches, customCertificates } from '../modules/custom-certificates/tables.ts';
 import { createTemplate } from '../modules/custom-certificates/test-fixtures.ts';
+import { seedApprovedFiling, seedPlan } from '../modules/level-evaluations/test-plans.ts';
 import { createUser, findUserByAccount } from '../modules/users/service.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface TenantRows {
   batch: string;
   certificate: string;
   message: string;
+  /** A level evaluation plan (with its approved filing). */
+  evaluation: string;
 }
 
 async function platformUser(ctx: TestContext, name: string, phone: string, menuKey?: string) {
@@ -86,6 +89,8 @@ export async function makePersonas(ctx: TestContext): Promise<{ personas: Person
   await api(app, 'PATCH', '/api/user/switchRoleType', { token: memberA.token, body: { role: 1 } });
   const newcomer = await registerUser(ctx, 'xinren', '13911110031');
   const b = await secondEnterprise(ctx);
+  // Tenant B holds an approved filing too, so the level-evaluation routes reach their tenant check (not code 61).
+  await seedApprovedFiling(app.db, b.companyId);
   const personas: Persona[] = [
     { name: '未登录' },
     { name: '企业端：A 企业管理员', token: adminA.token, roleType: 1, company: 'admin' },
@@ -152,6 +157,7 @@ async function rowsOfTenantA(ctx: TestContext, token: string, adminId: string): 
     batch: batch.id,
     certificate: certificate.id,
     message: inbox.body.data?.list[0]?._id,
+    evaluation: await seedPlan(app.db, company),
   };
   for (const [kind, id] of Object.entries(rows))
     if (!id) throw new Error(`tenant A has no ${kind}: ${JSON.stringify({ record, joined, inbox })}`);
