@@ -22,6 +22,7 @@ import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/re
 import { createRenderPool } from '../apps/server/src/modules/certificate-engine/render-pool.ts';
 import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
+import { apiClient } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
 
 /**
@@ -236,19 +237,9 @@ const sampler = setInterval(() => {
 }, 100);
 
 try {
-  const api = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.code} ${json.message}`);
-    return json.data;
-  };
+  const call = apiClient(server.url);
+  const api = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> =>
+    (await call<T>(method, url, token, body)).data;
   const { token } = await api<{ token: string }>('POST', '/api/login', null, {
     name: 'qiye',
     password: 'Demo@2026',

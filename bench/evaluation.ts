@@ -13,6 +13,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { companyOf, seedPlan, validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
+import { apiClient } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
 
 /**
@@ -79,21 +80,7 @@ const server = await startServerProcess(
 const pid = server.child.pid as number;
 
 try {
-  const call = async <T>(method: string, url: string, token: string | null, body?: unknown) => {
-    const started = performance.now();
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    const took = performance.now() - started;
-    if (json.code !== 200) throw new Error(`${method} ${url}: ${json.code} ${json.message}`);
-    return { data: json.data, took };
-  };
+  const call = apiClient(server.url);
   const { token } = (
     await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
   ).data;

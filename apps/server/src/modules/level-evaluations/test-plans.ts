@@ -5,25 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordApplications } from '../records/tables.ts';
+import { insertApprovedRecord } from '../records/testing.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { levelEvaluationMethods, levelEvaluations } from './tables.ts';
 
 /** An approved filing of the company: enough for the code-61 gate. */
-export async function seedApprovedFiling(db: DbOrTx, companyId: string): Promise<string> {
-  const [row] = await db
-    .insert(recordApplications)
-    .values({
-      companyId,
-      recordNo: `BA${randomBytes(5).toString('hex').toUpperCase()}`,
-      status: 2,
-      evaluationBasis: 1,
-      submittedAt: new Date(),
-      decidedAt: new Date(),
-    })
-    .returning({ id: recordApplications.id });
-  return row.id;
-}
+export const seedApprovedFiling = insertApprovedRecord;
 
 export interface SeedMethod {
   method: 1 | 2 | 3 | 4;

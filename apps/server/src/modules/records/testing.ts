@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.ts';
+import { recordApplications } from './tables.ts';
+
+/**
+ * An approved filing of the company, inserted directly (tests and benchmarks of what an approved filing opens,
+ * e.g. the code-61 gate of level evaluation), without going through submission and review.
+ */
+export async function insertApprovedRecord(db: DbOrTx, companyId: string): Promise<string> {
+  const [row] = await db
+    .insert(recordApplications)
+    .values({
+      companyId,
+      recordNo: `BA${randomBytes(5).toString('hex').toUpperCase()}`,
+      status: 2,
+      evaluationBasis: 1,
+      submittedAt: new Date(),
+      decidedAt: new Date(),
+    })
+    .returning({ id: recordApplications.id });
+  return row.id;
+}
