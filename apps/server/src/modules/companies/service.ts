@@ -571,15 +571,6 @@ export async function membersAmong(db: DbOrTx, own: CompanyScope, userIds: strin
   return new Set(rows.map((r) => r.userId));
 }
 
-/** How many administrators the caller's company has (one may approve what they submitted themselves). */
-export async function adminCountOf(db: DbOrTx, own: CompanyScope): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(companyMembers)
-    .where(and(ofCompany(companyMembers, own), eq(companyMembers.role, CompanyRole.ADMIN)));
-  return n;
-}
-
 /** A member of the caller's company with their phone (handing over the administrator role). */
 export async function memberUser(db: DbOrTx, own: CompanyScope, userId: string) {
   const [member] = await db.select().from(companyMembers).where(memberOf(own, userId));

@@ -1,7 +1,6 @@
 import {
   areCandidatesEditable,
   areScoresEditable,
-  CandidateResult,
   type EvaluationAbilities,
   type EvaluationOptions,
   EvaluationStatus,
@@ -25,8 +24,8 @@ import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { SUPERVISOR, staffWithAccounts } from './examiners.ts';
 import { endDuePublicity, findPlan, type PlanRow } from './plans.ts';
+import { resultCounts } from './statistics.ts';
 import {
-  levelEvaluationCandidates,
   levelEvaluationLogs,
   levelEvaluationMethods,
   levelEvaluationScoreChanges,
@@ -144,11 +143,7 @@ export async function planDetail(
     .where(eq(levelEvaluationMethods.evaluationId, id))
     .orderBy(asc(levelEvaluationMethods.method));
   const staff = await staffWithAccounts(db, id);
-  const results = await db
-    .select({ result: levelEvaluationCandidates.result, n: count() })
-    .from(levelEvaluationCandidates)
-    .where(eq(levelEvaluationCandidates.evaluationId, id))
-    .groupBy(levelEvaluationCandidates.result);
+  const results = await resultCounts(db, id);
   const changes = await db
     .select({ requestedBy: levelEvaluationScoreChanges.requestedBy, n: count() })
     .from(levelEvaluationScoreChanges)
@@ -164,7 +159,6 @@ export async function planDetail(
   const changesByOthers = soleAdmin
     ? pendingChanges
     : changes.filter((c) => c.requestedBy !== user.id).reduce((sum, c) => sum + c.n, 0);
-  const resultCount = (r: number | null) => results.find((x) => x.result === r)?.n ?? 0;
   const site = filing?.sites.find((s) => s.id === p.siteId);
   const person = (s: (typeof staff)[number]) => ({
     _id: s.personId,
@@ -189,14 +183,7 @@ export async function planDetail(
     publicity_days: p.publicityDays,
     remark: p.remark,
     reject_reason: p.rejectReason,
-    result_counts: {
-      pass: resultCount(CandidateResult.PASS),
-      fail: resultCount(CandidateResult.FAIL),
-      absent: resultCount(CandidateResult.ABSENT),
-      discipline: resultCount(CandidateResult.DISCIPLINE),
-      violation: resultCount(CandidateResult.VIOLATION),
-      pending: resultCount(null),
-    },
+    result_counts: results,
     pending_change_count: pendingChanges,
     abilities: abilitiesOf(p, own, user, soleAdmin, changesByOthers),
     timeline: timelineOf(logs, evaluationActionText),

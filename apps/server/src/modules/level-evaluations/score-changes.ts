@@ -1,4 +1,3 @@
-import { CompanyRole } from '@skill-cert/shared/company';
 import {
   EvaluationAction,
   EvaluationStatus,
@@ -11,10 +10,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { adminCountOf } from '../companies/service.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { CANDIDATE_NOT_FOUND, refreshCounts, statusTextOf } from './candidates.ts';
-import { findPlan, logSteps, type PlanRow } from './plans.ts';
+import { approverNote, findPlan, logSteps, type PlanRow } from './plans.ts';
 import {
   entryProblem,
   isScoreLocked,
@@ -29,7 +27,6 @@ import { levelEvaluationCandidates, levelEvaluationScoreChanges, levelEvaluation
 
 export const SCORE_CHANGE_NOT_FOUND = '成绩修改申请不存在或已删除';
 /** The timeline's note when the company's only administrator decides their own request. */
-export const SOLE_ADMIN_NOTE = '单一管理员自行审批';
 
 const statusText = { 0: '待审批', 1: '已通过', 2: '已驳回' } as const;
 
@@ -211,7 +208,6 @@ export async function reviewScoreChange(
   body: z.output<typeof scoreChangeReviewBody>,
   user: User,
 ): Promise<ScoreChangeRow> {
-  if (own.role !== CompanyRole.ADMIN) throw forbidden('只有企业管理员可以审批成绩修改申请');
   await db.transaction(async (tx) => {
     const plan = await findPlan(tx, own, planId, { forUpdate: true });
     assertInPublicity(plan);
@@ -219,11 +215,8 @@ export async function reviewScoreChange(
     if (!row) throw notFound(SCORE_CHANGE_NOT_FOUND);
     const c = row.change;
     if (c.status !== 0) throw badRequest(`该成绩修改申请已处理（${statusText[c.status as 1 | 2]}）`);
-    let soleAdmin = false;
-    if (c.requestedBy === user.id) {
-      soleAdmin = (await adminCountOf(tx, own)) <= 1;
-      if (!soleAdmin) throw badRequest('不能审批自己提交的成绩修改申请，请由其他管理员审批');
-    }
+    // The approver rule of plans and results: an administrator, not the requester unless the only administrator.
+    const soleAdminNote = await approverNote(tx, own, user.id, c.requestedBy);
     const approve = body.action === 'approve';
     await tx
       .update(levelEvaluationScoreChanges)
@@ -246,7 +239,7 @@ export async function reviewScoreChange(
       await refreshCounts(tx, plan.id);
     }
     const note = [
-      soleAdmin ? SOLE_ADMIN_NOTE : null,
+      soleAdminNote,
       changeText(row, c),
       body.reason ? `${approve ? '审批意见' : '驳回原因'}：${body.reason}` : null,
     ]

@@ -244,7 +244,7 @@ describe('score changes in 公示中', () => {
       status_text: '待审批',
     });
     const byMember = await review(plan, asked.body.data._id, { action: 'approve' }, member);
-    expect([byMember.status, byMember.body.message]).toEqual([403, '只有企业管理员可以审批成绩修改申请']);
+    expect([byMember.status, byMember.body.message]).toEqual([403, '仅企业管理员可以执行此操作']);
     expect((await planRow(ctx.app, plan)).passCount).toBe(1);
     const approved = await review(plan, asked.body.data._id, { action: 'approve' });
     expect(approved.body.data).toMatchObject({ status: 1, decide_user_name: 'qiye' });
@@ -286,8 +286,8 @@ describe('score changes in 公示中', () => {
     const second = await request(plan, { candidate_id: id, method: 1, score: 60, reason: '复核' });
     const self = await review(plan, second.body.data._id, { action: 'approve' });
     expect([self.status, self.body.message]).toEqual([
-      400,
-      '不能审批自己提交的成绩修改申请，请由其他管理员审批',
+      403,
+      '不能审批自己提交的内容，请由本企业其他管理员审批',
     ]);
     const other = await enterpriseToken(ctx.app, 'duojuese');
     expect((await review(plan, second.body.data._id, { action: 'approve' }, other)).body.data.status).toBe(1);
