@@ -33,9 +33,6 @@ const tabTitles = () =>
     .map((t) => t.textContent);
 const tabAt = (path: string) => document.querySelector<HTMLElement>(`[data-tab-path="${path}"]`)!;
 
-// Whole-shell tests drive many interactions in jsdom; on a busy machine they need more than the default.
-vi.setConfig({ testTimeout: 60_000 });
-
 // The first render pays for loading the shell and antd; do it once, outside the tests' time limit.
 beforeAll(async () => {
   await Promise.all([
