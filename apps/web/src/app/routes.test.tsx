@@ -199,7 +199,7 @@ describe('auth redirect', () => {
   });
 });
 
-describe('/profile', { timeout: 60_000 }, () => {
+describe('/profile', () => {
   it("is the company's settings for the enterprise role with a company", async () => {
     installFakeNetwork({ 'GET /api/companies/company-1': ok(company({ _id: 'company-1' })) });
     saveLogin(makeLoginResult({ roles: [1] }));
@@ -219,7 +219,7 @@ describe('/profile', { timeout: 60_000 }, () => {
   });
 });
 
-describe('/profile/index and /update-password/index (spec §2)', { timeout: 60_000 }, () => {
+describe('/profile/index and /update-password/index (spec §2)', () => {
   it.each([1, 2, 3, 4] as const)('open the profile and password pages for role %i', async (role) => {
     installFakeNetwork({ 'GET /api/companies/company-1': ok(company({ _id: 'company-1' })) });
     saveLogin(makeLoginResult({ roles: [role] }));

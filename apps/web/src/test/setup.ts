@@ -5,8 +5,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fakeMediaQueryList } from './media-query';
 
-// Lazy routes resolve after an import; give findBy* queries room.
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy routes resolve after an import; give findBy* queries room, also on a loaded machine (a failure detector).
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd measures elements and listens to media queries; jsdom has neither.
 class ResizeObserverStub {

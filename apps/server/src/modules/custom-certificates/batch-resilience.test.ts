@@ -180,7 +180,7 @@ describe('a render job that fails for good', () => {
       await ctx.database.db.execute(
         sql`update pgboss.job set retry_limit = least(retry_limit, retry_count + 1) where name = 'custom-certificate-render' and data->>'batchId' = ${created._id}`,
       );
-      const done = await waitForBatch(ctx.app, token, created._id, 90_000);
+      const done = await waitForBatch(ctx.app, token, created._id, 180_000);
       expect(done).toMatchObject({ certificate_handle_status: 2, success_count: 0, failed_count: 3 });
       const list = await certificates(token, created._id);
       expect(list.map((c) => c.fail_reason)).toEqual([GAVE_UP_REASON, GAVE_UP_REASON, GAVE_UP_REASON]);
@@ -190,7 +190,7 @@ describe('a render job that fails for good', () => {
         sql.raw('alter table custom_certificates drop constraint if exists test_never_done'),
       );
     }
-  }, 120_000);
+  }, 240_000);
 
   it('a batch is never left finished without its message: storing the message failing keeps it 生成中 until it can be sent once', async () => {
     await ctx.database.db.execute(
@@ -225,7 +225,7 @@ describe('a render job that fails for good', () => {
       const token = await enterpriseToken(ctx.app);
       const created = await startBatch(token, 2, '消息测试批次');
       await progress.recorded(created._id, 2);
-      await within(finishingFailed, 60_000, () => 'the batch never tried to finish');
+      await within(finishingFailed, 180_000, () => 'the batch never tried to finish');
       // The finishing transaction failed as a whole: still 生成中, no message.
       expect(await getBatch(token, created._id)).toMatchObject({
         certificate_handle_status: 0,
@@ -233,13 +233,13 @@ describe('a render job that fails for good', () => {
       });
       expect(await doneMessages(created._id)).toEqual([]);
       await drop();
-      const done = await waitForBatch(ctx.app, token, created._id, 60_000);
+      const done = await waitForBatch(ctx.app, token, created._id, 180_000);
       expect(done.certificate_handle_status).toBe(1);
       expect(await doneMessages(created._id)).toEqual(['「消息测试批次」证书生成完成：共 2 张']);
     } finally {
       await drop();
     }
-  }, 90_000);
+  }, 240_000);
 });
 
 describe('while a batch runs', () => {

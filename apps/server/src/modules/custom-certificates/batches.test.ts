@@ -412,7 +412,7 @@ describe('structural problems reject the upload and keep nothing', () => {
       body: { name: '批次', custom_certificate_template_id: template._id, file_id: sheet },
     });
     await expectRejected(res, `一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`);
-  }, 60_000);
+  }, 240_000);
 
   it('a photos zip with too many files, or too much content once unpacked', async () => {
     const token = await enterpriseToken(ctx.app);

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { referenceRoutes } from '@/features/record-application/test-fixtures';
 import {
   reloadLayoutSettings,
@@ -32,9 +32,6 @@ const tabTitles = () =>
     .queryAllByRole('tab')
     .map((t) => t.textContent);
 const tabAt = (path: string) => document.querySelector<HTMLElement>(`[data-tab-path="${path}"]`)!;
-
-// Whole-shell tests drive many interactions in jsdom; on a busy machine they need more than the default.
-vi.setConfig({ testTimeout: 60_000 });
 
 // The first render pays for loading the shell and antd; do it once, outside the tests' time limit.
 beforeAll(async () => {

@@ -12,9 +12,6 @@ import { roleSwitchQuestion, switchRole } from './role-switcher';
 
 const switcher = () => screen.findByRole('button', { name: /切换角色/ });
 
-// Whole-shell tests drive many interactions in jsdom; on a busy machine they need more than the default.
-vi.setConfig({ testTimeout: 60_000 });
-
 // The first render pays for loading the shell and antd; do it once, outside the tests' time limit.
 beforeAll(async () => {
   await Promise.all([

@@ -20,7 +20,7 @@ async function fillAndSave(oldPassword: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 }
 
-describe('UpdatePasswordPage (/update-password)', { timeout: 60_000 }, () => {
+describe('UpdatePasswordPage (/update-password)', () => {
   it('an account without a password sees on the page that it must use 忘记密码', async () => {
     const message = '您尚未设置密码，请通过“忘记密码”设置';
     const network = installFakeNetwork({ 'PATCH /api/login': fail(400, message) });

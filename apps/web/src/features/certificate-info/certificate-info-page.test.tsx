@@ -21,7 +21,7 @@ const certificate = (extra: Partial<PublicCertificate> = {}): PublicCertificate 
   ...extra,
 });
 
-describe('/information-link/:id (public certificate verification)', { timeout: 60_000 }, () => {
+describe('/information-link/:id (public certificate verification)', () => {
   it('shows the certificate without login: title, holder, masked ID, fields, issuer, date and 有效', async () => {
     const data = certificate();
     const network = installFakeNetwork({ [`GET /api/public/certificates/${data._id}`]: ok(data) });

@@ -19,7 +19,7 @@ const dialogWith = async (text: string) =>
   });
 const patched = (request: FakeRequest) => ok(company(request.body as object));
 
-describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () => {
+describe('CompanyProfile (/profile of the enterprise)', () => {
   it("shows the company's record, its licence and the account, with 修改密码 and 修改手机号 links", async () => {
     signIn();
     const network = installFakeNetwork({
@@ -182,7 +182,7 @@ describe('CompanyProfile (/profile of the enterprise)', { timeout: 60_000 }, () 
   });
 });
 
-describe('/profile by role', { timeout: 60_000 }, () => {
+describe('/profile by role', () => {
   it('the enterprise role gets the company screen', async () => {
     installFakeNetwork({
       [`GET /api/companies/${COMPANY_ID}`]: ok(company()),

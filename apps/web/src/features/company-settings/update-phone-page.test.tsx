@@ -26,7 +26,7 @@ async function verifyOldPhone(user = userEvent.setup()) {
   return waitFor(() => form('绑定新手机号'));
 }
 
-describe('UpdatePhonePage (/update-phone)', { timeout: 60_000 }, () => {
+describe('UpdatePhonePage (/update-phone)', () => {
   it('step 1 sends a code to the old phone with a countdown, and checks it before going on', async () => {
     signIn();
     const network = installFakeNetwork({

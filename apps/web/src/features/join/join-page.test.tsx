@@ -103,7 +103,7 @@ async function fillCompany(creditCode: string) {
   return user;
 }
 
-describe('JoinPage (/join)', { timeout: 60_000 }, () => {
+describe('JoinPage (/join)', () => {
   it('without a request: 创建企业 and 加入企业 tabs, and 退出登录 stays', async () => {
     installFakeNetwork({ 'GET /api/companies/myJoinRequest': ok(null), ...NO_INVITATIONS });
     signInWithoutCompany();

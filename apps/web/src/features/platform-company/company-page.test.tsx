@@ -157,7 +157,7 @@ const confirmDialog = () =>
   });
 const openReviewTab = async () => userEvent.click(await screen.findByText('备案审核'));
 
-describe('CompanyPage (企业管理)', { timeout: 60_000 }, () => {
+describe('CompanyPage (企业管理)', () => {
   it('lists companies with their status; 冻结 asks to confirm and freezes', async () => {
     const network = renderPage(['*:*:*'], { 'POST /api/platform/companies/c1/freeze': ok(null) });
     const row = await rowOf('示例智能制造有限公司');

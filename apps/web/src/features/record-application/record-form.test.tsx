@@ -35,7 +35,7 @@ async function pickOccupation(row: HTMLElement, title: string) {
 const complete = (): RecordFormValues => toRecordFormValues(detail());
 
 // Whole forms with antd lists in jsdom: slow on a busy machine.
-describe('RecordForm (备案申请表) rules', { timeout: 60_000 }, () => {
+describe('RecordForm (备案申请表) rules', () => {
   it('提交审核 on an empty form names every missing field and sends nothing', async () => {
     const { onSave, user } = renderForm();
     await user.click(screen.getByRole('button', { name: '提交审核' }));

@@ -60,7 +60,7 @@ const confirmDialog = async () =>
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 // Whole routes with the shell and antd in jsdom: slow on a busy machine.
-describe('record application pages', { timeout: 60_000 }, () => {
+describe('record application pages', () => {
   beforeAll(async () => {
     await Promise.all([preloadShell(), import('./record-list-page')]);
   }, 120_000);

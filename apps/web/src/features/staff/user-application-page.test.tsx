@@ -35,7 +35,7 @@ const dialogWith = async (text: string) =>
     return found;
   });
 
-describe('UserApplicationPage (/user-application)', { timeout: 60_000 }, () => {
+describe('UserApplicationPage (/user-application)', () => {
   it('shows pending requests first; the tabs ask for 已通过 and 已驳回 (with the reason); empty tabs say so', async () => {
     signIn();
     const network = installFakeNetwork({

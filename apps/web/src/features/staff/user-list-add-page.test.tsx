@@ -9,7 +9,7 @@ import { UserListAddPage } from './user-list-add-page';
 const admin = member(ME.name, ME.phone, 1, { user_id: ME._id });
 const form = () => screen.getByRole('form', { name: '新增员工' });
 
-describe('UserListAddPage (/user-list/add)', { timeout: 60_000 }, () => {
+describe('UserListAddPage (/user-list/add)', () => {
   it('names the missing or malformed fields and sends nothing', async () => {
     signIn();
     const network = installFakeNetwork({ 'GET /api/companies/members': membersRoute([admin]) });

@@ -33,7 +33,7 @@ const dialogWith = async (text: string) =>
   });
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
-describe('UserListPage (/user-list)', { timeout: 60_000 }, () => {
+describe('UserListPage (/user-list)', () => {
   it('lists members with name, phone, company role and joined time; searches by name or phone from page 1', async () => {
     signIn();
     const network = installFakeNetwork({

@@ -14,7 +14,7 @@ const dialogNamed = async (title: string) => {
 };
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
-describe('MenuPage (菜单管理)', { timeout: 60_000 }, () => {
+describe('MenuPage (菜单管理)', () => {
   it('shows the portal menu tree, expanded, and switches portal', async () => {
     const menus = platformMenus();
     const network = installFakeNetwork({

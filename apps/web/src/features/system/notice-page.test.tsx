@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { NoticePage } from './notice-page';
 import { signInPlatform } from './test-fixtures';
 
-describe('NoticePage (发送通知)', { timeout: 60_000 }, () => {
+describe('NoticePage (发送通知)', () => {
   it('sends a notice to everyone after confirmation and says how many received it', async () => {
     const network = installFakeNetwork({
       ...signInPlatform(),

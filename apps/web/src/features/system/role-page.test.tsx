@@ -21,7 +21,7 @@ const treeCheckbox = (dialog: HTMLElement, title: string) =>
     .querySelector<HTMLElement>('.ant-tree-checkbox')!;
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
-describe('RolePage (角色管理)', { timeout: 60_000 }, () => {
+describe('RolePage (角色管理)', () => {
   it('lists roles with their portal and scope, and searches from page 1', async () => {
     const network = installFakeNetwork({
       ...signInPlatform(),

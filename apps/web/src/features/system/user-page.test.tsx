@@ -44,7 +44,7 @@ async function openAssignRoles(): Promise<HTMLElement> {
   return dialog;
 }
 
-describe('UserPage (用户管理)', { timeout: 60_000 }, () => {
+describe('UserPage (用户管理)', () => {
   it('lists users with role types as tags and their roles; filters by keyword and role type', async () => {
     const network = installFakeNetwork({ ...signInPlatform(), 'GET /api/users': paged([zhang], 31) });
     renderWithProviders(<UserPage />);

@@ -38,7 +38,7 @@ async function openCreateDialog(): Promise<HTMLElement> {
 }
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
-describe('批量生成 tab', { timeout: 60_000 }, () => {
+describe('批量生成 tab', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { certificateRow, signInEnterprise } from '../test-fixtures';
 import { CertificateList } from './certificate-list';
 
-describe('CertificateList', { timeout: 60_000 }, () => {
+describe('CertificateList', () => {
   it("numbers rows by the sheet's 序号 (the sheet row only when the row has none)", async () => {
     signInEnterprise();
     installFakeNetwork({

@@ -74,7 +74,7 @@ async function openRegenerate(reCreate?: (request: FakeRequest) => FakeReply) {
 const input = (dialog: HTMLElement, placeholder: string) => within(dialog).getByPlaceholderText(placeholder);
 
 // Whole dialogs with antd tables: slow in jsdom on a busy machine.
-describe('RegenerateDialog (spec §5)', { timeout: 60_000 }, () => {
+describe('RegenerateDialog (spec §5)', () => {
   it('one field per blank with its current value; the fail reason on top', async () => {
     const { dialog } = await openRegenerate();
     expect(input(dialog, '请输入姓名')).toHaveValue('王五');

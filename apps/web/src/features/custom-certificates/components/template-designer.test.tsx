@@ -65,7 +65,7 @@ const canvasOf = (dialog: HTMLElement) => byLabel(dialog, '证书画布');
 const boxOf = (dialog: HTMLElement, cnName: string) => byLabel(canvasOf(dialog), `字段 ${cnName}`);
 
 // Whole pages with antd tables and dialogs: slow in jsdom on a busy machine.
-describe('证书模板 tab and the designer', { timeout: 60_000 }, () => {
+describe('证书模板 tab and the designer', () => {
   it('lists the templates and searches by name from page 1', async () => {
     signInEnterprise();
     const network = installFakeNetwork({
