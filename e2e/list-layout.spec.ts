@@ -59,6 +59,7 @@ interface ListPage {
 
 const pages: ListPage[] = [
   { account: 'qiye', path: '/record-application' },
+  { account: 'qiye', path: '/evaluation-list' },
   { account: 'qiye', path: '/user-list' },
   { account: 'qiye', path: '/user-application' },
   { account: 'qiye', path: '/certificate-template', tab: '证书模板' },

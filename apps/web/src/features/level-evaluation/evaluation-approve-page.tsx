@@ -23,7 +23,7 @@ export function EvaluationApprovePage() {
   const counts = approvals.data?.counts;
 
   const columns: TableColumnsType<LevelEvaluationRow> = [
-    ...planColumns([{ title: '提交人', dataIndex: 'create_user_name', width: 100 }]),
+    ...planColumns([{ title: '提交人', dataIndex: 'create_user_name', width: 90 }]),
     {
       title: '操作',
       key: 'actions',

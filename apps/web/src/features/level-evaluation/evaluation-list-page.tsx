@@ -48,7 +48,7 @@ export function EvaluationListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 240,
+      width: 200,
       render: (_, r) => {
         const can = rowAbilities(r.status);
         const afterDelete = () => {

@@ -20,7 +20,7 @@ export function planColumns(
     {
       title: '计划编号',
       dataIndex: 'plan_no',
-      width: 190,
+      width: 215,
       render: (no: string | null) => no ?? <Typography.Text type="secondary">提交后生成</Typography.Text>,
     },
     {
@@ -28,11 +28,30 @@ export function planColumns(
       dataIndex: 'name',
       render: (name: string) => name || <Typography.Text type="secondary">未命名</Typography.Text>,
     },
-    { title: '职业/工种', key: 'occupation', width: 150, render: (_, r) => scopeText(r) },
-    { title: '等级', dataIndex: 'level_name', width: 120, render: (t: string | null) => t ?? '-' },
-    { title: '考评日期', key: 'dates', width: 200, render: (_, r) => datesText(r) },
-    { title: '考生人数', dataIndex: 'candidate_count', width: 90 },
-    { title: '合格人数', dataIndex: 'pass_count', width: 90 },
+    { title: '职业/工种', key: 'occupation', width: 100, render: (_, r) => scopeText(r) },
+    { title: '等级', dataIndex: 'level_name', width: 100, render: (t: string | null) => t ?? '-' },
+    {
+      // Two lines (start, end): the list fits a 1366-wide window with 状态 in view.
+      title: '考评日期',
+      key: 'dates',
+      width: 110,
+      ellipsis: false,
+      render: (_, r) =>
+        r.start_date ? (
+          <span title={datesText(r)}>
+            {r.start_date}
+            <br />至 {r.end_date ?? ''}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: '考生/合格',
+      key: 'counts',
+      width: 85,
+      render: (_, r) => `${r.candidate_count} / ${r.pass_count}`,
+    },
     ...extra,
     {
       title: '状态',

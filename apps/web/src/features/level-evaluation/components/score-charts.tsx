@@ -44,8 +44,8 @@ export default function ScoreCharts({ statistics }: { statistics: EvaluationStat
                   data={results.filter((r) => r.value > 0)}
                   dataKey="value"
                   nameKey="name"
-                  innerRadius={50}
-                  outerRadius={80}
+                  innerRadius={40}
+                  outerRadius={62}
                   label={({ name, value }) => `${name} ${value}`}
                   isAnimationActive={false}
                 >
