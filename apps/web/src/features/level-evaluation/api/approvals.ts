@@ -1,5 +1,4 @@
-import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
-import type { Paged } from '@skill-cert/shared/pagination';
+import type { EvaluationApprovalPage } from '@skill-cert/shared/levelEvaluation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 import { evaluationKeys } from './plans';
@@ -11,9 +10,7 @@ export interface ApprovalQuery {
   page: number;
   per_page: number;
 }
-export type ApprovalPage = Paged<LevelEvaluationRow> & {
-  counts: { plan: number; results: number; changes: number };
-};
+export type ApprovalPage = EvaluationApprovalPage;
 
 /** `GET /api/evaluationApprovals`: what waits for the caller, with the counts of every tab. */
 export const useApprovals = (query: ApprovalQuery) =>

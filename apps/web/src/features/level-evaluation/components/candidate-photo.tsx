@@ -1,5 +1,5 @@
 import { CameraOutlined } from '@ant-design/icons';
-import type { CandidateRow } from '@skill-cert/shared/levelEvaluation';
+import type { CandidatePhotoResult, CandidateRow } from '@skill-cert/shared/levelEvaluation';
 import { Alert, App, Button, Image, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { IMAGE_TYPE_MESSAGE, isAllowedImage } from '@/shared/components/upload/file-upload';
@@ -52,15 +52,8 @@ export function CandidatePhoto({
   );
 }
 
-/** The answer of `POST .../candidates/photos` (the contract's candidatePhotoResult). */
-export interface PhotoResult {
-  matched: number;
-  matched_names: string[];
-  unmatched_count: number;
-  unmatched_photos: string[];
-  problems: string[];
-  without_photo: number;
-}
+/** The answer of `POST .../candidates/photos`. */
+export type PhotoResult = CandidatePhotoResult;
 
 export function PhotoResultView({ result }: { result: PhotoResult }) {
   return (
