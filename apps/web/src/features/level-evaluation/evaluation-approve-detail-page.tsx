@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useLeavePage } from '@/shared/page-tab';
 import { useEvaluation, useReviewEvaluation } from './api/plans';
+import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useReasonDialog } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
@@ -16,6 +17,7 @@ export function EvaluationApproveDetailPage() {
   const { message } = App.useApp();
   const leave = useLeavePage();
   const plan = useEvaluation(id);
+  useRefreshOnEvaluationNews();
   const review = useReviewEvaluation();
   const reason = useReasonDialog();
 

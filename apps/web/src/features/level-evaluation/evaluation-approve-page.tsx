@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
+import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { isNoFiling, NoFilingResult } from './components/no-filing';
 import { planColumns } from './components/plan-columns';
 
@@ -20,6 +21,7 @@ export function EvaluationApprovePage() {
   const navigate = useNavigate();
   const paged = usePagedSearch<ApprovalFilters>({ type: 'plan', keyword: '' });
   const approvals = useApprovals(paged.query);
+  useRefreshOnEvaluationNews();
   const counts = approvals.data?.counts;
 
   const columns: TableColumnsType<LevelEvaluationRow> = [

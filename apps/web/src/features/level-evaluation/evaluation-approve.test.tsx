@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { installFakeNetwork, ok } from '@/test/fake-network';
 import { abilities, PLAN_ID, planDetail, planRow } from '@/test/level-evaluation';
 import { renderPage } from '@/test/render';
@@ -24,6 +26,27 @@ describe('evaluation approvals', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByText('成绩审核（2）'));
     await waitFor(() =>
       expect(network.callsTo('GET /api/evaluationApprovals').at(-1)?.query.get('type')).toBe('results'),
+    );
+  });
+
+  it('a message that something waits for approval refreshes the tabs at once', async () => {
+    const network = installFakeNetwork({ 'GET /api/evaluationApprovals': approvals() });
+    renderPage('/evaluation-approve', <EvaluationApprovePage />);
+    expect(await screen.findByText('计划审批（1）')).toBeInTheDocument();
+    const before = network.callsTo('GET /api/evaluationApprovals').length;
+    act(() =>
+      emitMessageArrived({
+        _id: 'm-1',
+        message_category_name: '评价通知',
+        create_time_str: '2026-11-26 10:00:00',
+        content: '评价计划待您审批',
+        whether_read: 0,
+        url: null,
+        data: { _id: PLAN_ID, template_key: TemplateKey.EVALUATION_WAITING },
+      }),
+    );
+    await waitFor(() =>
+      expect(network.callsTo('GET /api/evaluationApprovals').length).toBeGreaterThan(before),
     );
   });
 

@@ -2,6 +2,7 @@ import { Button, Card, Space } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useEvaluation } from './api/plans';
+import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useEvaluationActions } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
@@ -13,6 +14,7 @@ export function EvaluationDetailPage() {
   const { state } = useLocation() as { state: { tab?: string } | null };
   const navigate = useNavigate();
   const plan = useEvaluation(id);
+  useRefreshOnEvaluationNews();
   const { confirmDelete, confirmSubmit, confirmSubmitResults } = useEvaluationActions();
 
   if (plan.isError) return <EvaluationLoadError error={plan.error} onRetry={() => void plan.refetch()} />;

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type EvaluationListQuery, useEvaluationOptions, useEvaluations } from './api/plans';
+import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useEvaluationActions } from './components/evaluation-actions';
 import { isNoFiling, NoFilingResult } from './components/no-filing';
 import { planColumns } from './components/plan-columns';
@@ -31,6 +32,7 @@ export function EvaluationListPage() {
     end_date: '',
   });
   const plans = useEvaluations(paged.query);
+  useRefreshOnEvaluationNews();
   const blocked = plans.isError && isNoFiling(plans.error);
   const options = useEvaluationOptions(plans.isSuccess);
   const { confirmDelete, confirmSubmit } = useEvaluationActions();
