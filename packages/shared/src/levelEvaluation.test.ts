@@ -10,6 +10,7 @@ import {
   idNumberProblem,
   levelEvaluationBody,
   ScoreMark,
+  scoreChangeBody,
   scoreEntry,
 } from './levelEvaluation.ts';
 
@@ -111,5 +112,20 @@ describe('review and scores', () => {
     expect(scoreEntry.safeParse({ candidate_id: id, method: 1, score: 85.5 }).success).toBe(true);
     expect(scoreEntry.safeParse({ candidate_id: id, method: 1, score: 85.55 }).success).toBe(false);
     expect(scoreEntry.safeParse({ candidate_id: id, method: 1, score: 85, mark: 1 }).success).toBe(false);
+  });
+  it('a score change asks for a score or a mark, never both, like a cell of the table', () => {
+    const id = '0190f5a0-0000-7000-8000-000000000001';
+    const both = scoreChangeBody.safeParse({
+      candidate_id: id,
+      method: 1,
+      score: 60,
+      mark: 1,
+      reason: '复核',
+    });
+    expect(both.error?.issues[0]?.message).toBe('有缺考、违纪或违规标记时不能填写成绩');
+    expect(
+      scoreChangeBody.safeParse({ candidate_id: id, method: 1, score: null, mark: 1, reason: '复核' })
+        .success,
+    ).toBe(true);
   });
 });

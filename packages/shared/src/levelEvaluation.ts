@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phone } from './auth.ts';
+import { keywordParam, optionalParam, timelineItem } from './fields.ts';
 import { parseIdCard } from './idCard.ts';
 import { OCCUPATION_CODE, skillLevelCode } from './occupation.ts';
 import { paged } from './pagination.ts';
@@ -258,23 +259,15 @@ export function evaluationSubmitProblem(b: {
   return null;
 }
 
-const statusFilter = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.coerce
-    .number({ error: '状态不正确' })
-    .pipe(z.literal(EVALUATION_STATUSES, { error: '状态不正确' }))
-    .optional(),
+const statusFilter = optionalParam(
+  z.coerce.number({ error: '状态不正确' }).pipe(z.literal(EVALUATION_STATUSES, { error: '状态不正确' })),
 );
-const levelFilter = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.coerce.number({ error: '评价等级不正确' }).pipe(skillLevelCode).optional(),
-);
-const dateFilter = (label: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), dateText(label).optional());
+const levelFilter = optionalParam(z.coerce.number({ error: '评价等级不正确' }).pipe(skillLevelCode));
+const dateFilter = (label: string) => optionalParam(dateText(label));
 
 /** `GET /api/levelEvaluations`: keyword on name or plan number; dates overlap [start_date, end_date]. */
 export const levelEvaluationListQuery = z.object({
-  keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+  keyword: keywordParam,
   status: statusFilter,
   occupation_code: z.string().trim().max(20).optional(),
   level: levelFilter,
@@ -317,14 +310,9 @@ export const evaluationPerson = z.object({
   qualification: z.string(),
 });
 
-export const evaluationTimelineItem = z.object({
-  _id: z.string(),
-  action: z.enum(Object.values(EvaluationAction) as [EvaluationActionValue, ...EvaluationActionValue[]]),
-  action_text: z.string(),
-  user_name: z.string(),
-  note: z.string().nullable(),
-  create_time_str: z.string(),
-});
+export const evaluationTimelineItem = timelineItem(
+  Object.values(EvaluationAction) as [EvaluationActionValue, ...EvaluationActionValue[]],
+);
 export type EvaluationTimelineItem = z.infer<typeof evaluationTimelineItem>;
 
 /** A row of `/evaluation-list` and of `/evaluation-approve`. */
@@ -437,7 +425,7 @@ export const evaluationApprovalQuery = z.object({
   type: z
     .enum(['plan', 'results', 'changes'], { error: '类型只能是 plan、results 或 changes' })
     .default('plan'),
-  keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+  keyword: keywordParam,
 });
 export const evaluationApprovalCounts = z.object({
   plan: z.number(),
@@ -537,14 +525,10 @@ export const candidateAddBody = z.object({
 
 /** `GET /api/levelEvaluations/{id}/candidates`. */
 export const candidateListQuery = z.object({
-  keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+  keyword: keywordParam,
   /** 1..5 a result (合格 … 违规), 0 results not yet complete. */
-  result: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: '结果不正确' })
-      .pipe(z.literal([0, 1, 2, 3, 4, 5], { error: '结果不正确' }))
-      .optional(),
+  result: optionalParam(
+    z.coerce.number({ error: '结果不正确' }).pipe(z.literal([0, 1, 2, 3, 4, 5], { error: '结果不正确' })),
   ),
 });
 
@@ -595,21 +579,21 @@ export function candidateResult(
   return allPass && methods.length > 0 ? CandidateResult.PASS : CandidateResult.FAIL;
 }
 
-export const scoreEntry = z
-  .object({
-    candidate_id: uuidOf('考生不存在'),
-    method: evaluationMethodCode,
-    score: z
-      .number({ error: '成绩应为数字' })
-      .min(0, '成绩不能小于0')
-      .refine(hasOneDecimal, '成绩最多一位小数')
-      .nullable(),
-    mark: scoreMarkCode.nullable().default(null),
-  })
-  .refine((e) => e.score === null || e.mark === null, {
-    message: '有缺考、违纪或违规标记时不能填写成绩',
-    path: ['score'],
-  });
+/** One cell of the score table: a score (one decimal) or a mark, never both. */
+const scoreCell = z.object({
+  candidate_id: uuidOf('考生不存在'),
+  method: evaluationMethodCode,
+  score: z
+    .number({ error: '成绩应为数字' })
+    .min(0, '成绩不能小于0')
+    .refine(hasOneDecimal, '成绩最多一位小数')
+    .nullable(),
+  mark: scoreMarkCode.nullable().default(null),
+});
+const scoreOrMark = (e: { score: number | null; mark: number | null }) => e.score === null || e.mark === null;
+const SCORE_OR_MARK = { message: '有缺考、违纪或违规标记时不能填写成绩', path: ['score'] };
+
+export const scoreEntry = scoreCell.refine(scoreOrMark, SCORE_OR_MARK);
 export type ScoreEntry = z.infer<typeof scoreEntry>;
 
 /** `PATCH /api/levelEvaluations/{id}/scores`: many at once (a page of the table, or one cell). */
@@ -665,17 +649,9 @@ export const importResult = z.object({
 export type ImportResult = z.infer<typeof importResult>;
 
 /** `POST .../scoreChanges` in 公示中: one score, with its reason; an administrator approves it. */
-export const scoreChangeBody = z.object({
-  candidate_id: uuidOf('考生不存在'),
-  method: evaluationMethodCode,
-  score: z
-    .number({ error: '成绩应为数字' })
-    .min(0, '成绩不能小于0')
-    .refine(hasOneDecimal, '成绩最多一位小数')
-    .nullable(),
-  mark: scoreMarkCode.nullable().default(null),
-  reason: requiredText('修改原因', 500),
-});
+export const scoreChangeBody = scoreCell
+  .extend({ reason: requiredText('修改原因', 500) })
+  .refine(scoreOrMark, SCORE_OR_MARK);
 export const scoreChangeReviewBody = z.preprocess(
   (v) => v ?? {},
   z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phone } from './auth.ts';
 import { companyInfo } from './company.ts';
+import { keywordParam, optionalParam, timelineItem } from './fields.ts';
 import { isValidIdCard } from './idCard.ts';
 import { OCCUPATION_CODE, skillLevelCode, sortLevels } from './occupation.ts';
 import { isBlank } from './query.ts';
@@ -285,24 +286,22 @@ export function recordSubmitProblem(body: {
   );
 }
 
-const statusFilter = z.preprocess(
-  (v) => (v === '' ? undefined : v),
+const statusFilter = optionalParam(
   z.coerce
     .number({ error: '状态只能是 0、1、2 或 3' })
     .int('状态只能是 0、1、2 或 3')
     .min(0, '状态只能是 0、1、2 或 3')
-    .max(3, '状态只能是 0、1、2 或 3')
-    .optional(),
+    .max(3, '状态只能是 0、1、2 或 3'),
 );
 
 /** `GET /api/recordApplications`: keyword matches the record number or an occupation name. */
 export const recordListQuery = z.object({
   status: statusFilter,
-  keyword: z.string().trim().max(100, '关键词不能超过100个字符').optional(),
+  keyword: keywordParam,
 });
 /** `GET /api/platform/recordApplications`: also the company name, and one company. */
 export const platformRecordListQuery = recordListQuery.extend({
-  company_id: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid('企业不存在').optional()),
+  company_id: optionalParam(z.string().uuid('企业不存在')),
 });
 
 /** A missing body reads as a missing reason. */
@@ -343,14 +342,9 @@ export const recordPerson = z.object({
 });
 export type RecordPerson = z.infer<typeof recordPerson>;
 
-export const recordTimelineItem = z.object({
-  _id: z.string(),
-  action: z.enum(Object.values(RecordAction) as [RecordActionValue, ...RecordActionValue[]]),
-  action_text: z.string(),
-  user_name: z.string(),
-  note: z.string().nullable(),
-  create_time_str: z.string(),
-});
+export const recordTimelineItem = timelineItem(
+  Object.values(RecordAction) as [RecordActionValue, ...RecordActionValue[]],
+);
 export type RecordTimelineItem = z.infer<typeof recordTimelineItem>;
 
 /** A row of the lists. */
