@@ -1,6 +1,7 @@
 import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
-import { Button, Card, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Button, type TableColumnsType, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
@@ -47,13 +48,7 @@ export function EvaluationApprovePage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          评价审批
-        </Typography.Title>
-      }
-    >
+    <ListPageCard title="评价审批">
       {approvals.isError && isNoFiling(approvals.error) ? (
         <NoFilingResult error={approvals.error} />
       ) : (
@@ -76,6 +71,6 @@ export function EvaluationApprovePage() {
           />
         </>
       )}
-    </Card>
+    </ListPageCard>
   );
 }

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { evaluationStatusText, type LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
 import { ALL_SKILL_LEVELS, skillLevelName } from '@skill-cert/shared/occupation';
-import { Button, Card, Empty, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Space, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
+import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type EvaluationListQuery, useEvaluationOptions, useEvaluations } from './api/plans';
@@ -92,13 +93,7 @@ export function EvaluationListPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          等级评价
-        </Typography.Title>
-      }
-    >
+    <ListPageCard title="等级评价">
       {blocked ? (
         <NoFilingResult error={plans.error} />
       ) : (
@@ -131,6 +126,6 @@ export function EvaluationListPage() {
           }
         />
       )}
-    </Card>
+    </ListPageCard>
   );
 }

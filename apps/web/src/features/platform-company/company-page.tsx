@@ -4,8 +4,9 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { App, Button, Space, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
+import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -162,13 +163,7 @@ export function CompanyPage() {
   const [companyId, setCompanyId] = useState<string | null>(null);
   const [recordId, setRecordId] = useState<string | null>(null);
   return (
-    <Card
-      title={
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          企业管理
-        </Typography.Title>
-      }
-    >
+    <ListPageCard title="企业管理">
       <Tabs
         items={[
           { key: 'companies', label: '企业列表', children: <CompanyList onOpen={setCompanyId} /> },
@@ -177,6 +172,6 @@ export function CompanyPage() {
       />
       <CompanyDrawer id={companyId} onClose={() => setCompanyId(null)} onOpenRecord={setRecordId} />
       <RecordReviewDrawer id={recordId} onClose={() => setRecordId(null)} />
-    </Card>
+    </ListPageCard>
   );
 }

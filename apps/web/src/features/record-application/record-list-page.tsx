@@ -4,8 +4,9 @@ import {
   RecordStatus,
   recordStatusText,
 } from '@skill-cert/shared/recordApplication';
-import { Button, Card, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/record-application/record-status-tag';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -103,13 +104,7 @@ export function RecordListPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          备案申请
-        </Typography.Title>
-      }
-    >
+    <ListPageCard title="备案申请">
       <PagedSearchTable<RecordApplicationRow, RecordFilters>
         searchLabel="备案搜索"
         paged={paged}
@@ -125,6 +120,6 @@ export function RecordListPage() {
           </Button>
         }
       />
-    </Card>
+    </ListPageCard>
   );
 }
