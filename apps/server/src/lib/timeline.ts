@@ -20,3 +20,21 @@ export function timelineOf<A extends string>(steps: StoredStep[], texts: Record<
     create_time_str: formatDateTime(s.createdAt),
   }));
 }
+
+/**
+ * The rows of steps taken in one request, for a module's timeline table: steps get consecutive milliseconds, so
+ * the timeline keeps them apart and in order. `user.id` is null for steps nobody took (系统).
+ */
+export function stepRows<A extends string>(
+  user: { id: string | null; name: string },
+  steps: readonly { action: A; note?: string | null }[],
+) {
+  const base = Date.now();
+  return steps.map((s, i) => ({
+    action: s.action,
+    userId: user.id,
+    userName: user.name,
+    note: s.note ?? null,
+    createdAt: new Date(base + i),
+  }));
+}

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { stepRows } from '../../lib/timeline.ts';
 import { companyAdminIds } from '../companies/service.ts';
 import { levelEvaluationLogs, levelEvaluations } from './tables.ts';
 
@@ -84,10 +85,7 @@ export async function endDuePublicity(
   });
 }
 
-/**
- * Adds steps to a plan's timeline, in order: steps of one request get consecutive milliseconds, so the
- * timeline keeps them apart.
- */
+/** Adds steps to a plan's timeline, in order (lib/timeline.ts `stepRows`). */
 export async function logSteps(
   tx: DbOrTx,
   evaluationId: string,
@@ -95,17 +93,7 @@ export async function logSteps(
   steps: { action: EvaluationActionValue; note?: string | null }[],
 ): Promise<void> {
   if (steps.length === 0) return;
-  const base = Date.now();
-  await tx.insert(levelEvaluationLogs).values(
-    steps.map((s, i) => ({
-      evaluationId,
-      action: s.action,
-      userId: user.id,
-      userName: user.name,
-      note: s.note ?? null,
-      createdAt: new Date(base + i),
-    })),
-  );
+  await tx.insert(levelEvaluationLogs).values(stepRows(user, steps).map((row) => ({ evaluationId, ...row })));
 }
 
 /** A wrong state for a step: `当前状态（进行中）不能提交审批`. */

@@ -24,7 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { timelineOf } from '../../lib/timeline.ts';
+import { stepRows, timelineOf } from '../../lib/timeline.ts';
 import { regionNames } from '../area/service.ts';
 import { companiesNamed, companyNamesOf } from '../companies/service.ts';
 import { platformReadsFiles, readableFile, webPathOf } from '../files/service.ts';
@@ -148,24 +148,14 @@ async function writeChildren(tx: DbOrTx, applicationId: string, content: Checked
     );
 }
 
-/** Stores steps in order: steps of one request get consecutive milliseconds, so the timeline keeps them apart. */
+/** Stores steps in order (lib/timeline.ts `stepRows`). */
 async function log(
   tx: DbOrTx,
   applicationId: string,
   user: { id: string; name: string },
   steps: { action: RecordActionValue; note?: string | null }[],
 ): Promise<void> {
-  const base = Date.now();
-  await tx.insert(recordLogs).values(
-    steps.map((s, i) => ({
-      applicationId,
-      action: s.action,
-      userId: user.id,
-      userName: user.name,
-      note: s.note ?? null,
-      createdAt: new Date(base + i),
-    })),
-  );
+  await tx.insert(recordLogs).values(stepRows(user, steps).map((row) => ({ applicationId, ...row })));
 }
 
 /** Creates an application of the company, as a draft or submitted at once. Returns its id. */
