@@ -75,6 +75,7 @@ export function EvaluationStepForm({
   const filingId = Form.useWatch('record_application_id', form) ?? initialValues.record_application_id;
   const scope = Form.useWatch('scope', form) ?? initialValues.scope;
   const level = Form.useWatch('level', form) ?? initialValues.level;
+  const methodValues = Form.useWatch('methods', form) ?? initialValues.methods;
   const filing = options.filings.find((f) => f._id === filingId) ?? null;
   const scopeRow = filing?.scopes.find((s) => scopeKey(s.occupation_code, s.work_type) === scope) ?? null;
   const comprehensiveForced = Boolean(level && levelRequiresComprehensive(level));
@@ -228,6 +229,8 @@ export function EvaluationStepForm({
         )}
         {METHODS.map((m) => {
           const locked = m === EvaluationMethod.COMPREHENSIVE && comprehensiveForced;
+          // Marks belong to a chosen method: an unticked one's are kept but not editable.
+          const unused = !locked && !methodValues?.[m]?.checked;
           return (
             <Row key={m} gutter={16} align="middle" style={{ marginBottom: 8 }}>
               <Col flex="180px">
@@ -246,6 +249,7 @@ export function EvaluationStepForm({
                     min={1}
                     max={1000}
                     precision={1}
+                    disabled={unused}
                     aria-label={`${evaluationMethodText[m]}满分`}
                   />
                 </Form.Item>
@@ -271,6 +275,7 @@ export function EvaluationStepForm({
                     min={0}
                     max={1000}
                     precision={1}
+                    disabled={unused}
                     aria-label={`${evaluationMethodText[m]}合格分`}
                   />
                 </Form.Item>

@@ -2,6 +2,9 @@ import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
 import { type TableColumnsType, Typography } from 'antd';
 import { EvaluationStatusTag } from './evaluation-status-tag';
 
+/** A plan number ends in YYYYMM and a 3-digit sequence, after the filing's record number. */
+const PLAN_SEQUENCE_CHARS = 9;
+
 /** 职业/工种 of a plan, '-' before one is chosen. */
 export const scopeText = (p: Pick<LevelEvaluationRow, 'occupation_name' | 'work_type'>): string =>
   p.occupation_name ? `${p.occupation_name}${p.work_type ? `/${p.work_type}` : ''}` : '-';
@@ -20,8 +23,19 @@ export function planColumns(
     {
       title: '计划编号',
       dataIndex: 'plan_no',
-      width: 215,
-      render: (no: string | null) => no ?? <Typography.Text type="secondary">提交后生成</Typography.Text>,
+      width: 160,
+      ellipsis: false,
+      // Two lines, the filing's record number then YYYYMM + sequence: the part that tells plans apart stays in view.
+      render: (no: string | null) =>
+        no ? (
+          <span title={no}>
+            {no.slice(0, -PLAN_SEQUENCE_CHARS)}
+            <br />
+            {no.slice(-PLAN_SEQUENCE_CHARS)}
+          </span>
+        ) : (
+          <Typography.Text type="secondary">提交后生成</Typography.Text>
+        ),
     },
     {
       title: '评价名称',

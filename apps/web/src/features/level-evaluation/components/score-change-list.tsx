@@ -32,19 +32,42 @@ export function ScoreChangeList({ plan }: { plan: LevelEvaluationDetail }) {
     });
 
   const columns: TableColumnsType<ScoreChangeRow> = [
-    { title: '考生', dataIndex: 'candidate_name', width: 90 },
-    { title: '证件号码', dataIndex: 'id_number', width: 180 },
-    { title: '评价方式', dataIndex: 'method_text', width: 120 },
+    // Two-line cells (name over ID number, who over when): the list fits the scores tab's card at 1366 wide.
+    {
+      title: '考生',
+      key: 'candidate',
+      width: 170,
+      ellipsis: false,
+      render: (_, r) => (
+        <span title={`${r.candidate_name} ${r.id_number}`}>
+          {r.candidate_name}
+          <br />
+          {r.id_number}
+        </span>
+      ),
+    },
+    { title: '评价方式', dataIndex: 'method_text', width: 110 },
     {
       title: '修改前 → 修改后',
       key: 'values',
-      width: 150,
+      width: 135,
       render: (_, r) =>
         `${valueText(r.before_score, r.before_mark)} → ${valueText(r.after_score, r.after_mark)}`,
     },
     { title: '修改原因', dataIndex: 'reason' },
-    { title: '申请人', dataIndex: 'request_user_name', width: 90 },
-    { title: '申请时间', dataIndex: 'create_time_str', width: 170 },
+    {
+      title: '申请',
+      key: 'request',
+      width: 160,
+      ellipsis: false,
+      render: (_, r) => (
+        <span title={`${r.request_user_name} ${r.create_time_str}`}>
+          {r.request_user_name}
+          <br />
+          {r.create_time_str}
+        </span>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -54,7 +77,7 @@ export function ScoreChangeList({ plan }: { plan: LevelEvaluationDetail }) {
     {
       title: '审批意见',
       key: 'decision',
-      width: 160,
+      width: 140,
       render: (_, r) => (r.decide_user_name ? `${r.decide_user_name}：${r.decide_note ?? '无'}` : '-'),
     },
     ...(canReview

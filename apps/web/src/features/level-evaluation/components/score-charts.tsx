@@ -34,7 +34,12 @@ export default function ScoreCharts({ statistics }: { statistics: EvaluationStat
     <Row gutter={[16, 16]} aria-label="成绩统计">
       <Col xs={24} lg={8}>
         <Card size="small" title="结果分布">
-          <Statistic title="合格率" value={(statistics.pass_rate * 100).toFixed(1)} suffix="%" />
+          {/* Among candidates whose result is complete: the title says how many that is. */}
+          <Statistic
+            title={`合格率（已出结果 ${statistics.candidate_count - c.pending} 人）`}
+            value={statistics.candidate_count - c.pending > 0 ? (statistics.pass_rate * 100).toFixed(1) : '-'}
+            suffix={statistics.candidate_count - c.pending > 0 ? '%' : undefined}
+          />
           {statistics.candidate_count === 0 ? (
             <Empty description="暂无考生" />
           ) : (
@@ -72,9 +77,20 @@ export default function ScoreCharts({ statistics }: { statistics: EvaluationStat
             <ResponsiveContainer width="100%" height={230}>
               <BarChart data={m.buckets} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" fontSize={11} interval={0} angle={-30} textAnchor="end" height={50} />
+                {/* Ticks at each bucket's lower bound (0, 10 … 90 % of the full mark); the tooltip names the range. */}
+                <XAxis
+                  dataKey="label"
+                  fontSize={12}
+                  interval={0}
+                  tickFormatter={(label: string) => label.split('%')[0]}
+                  label={{ value: '得分率（%）', position: 'insideBottom', offset: -4, fontSize: 12 }}
+                  height={40}
+                />
                 <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip formatter={(v) => [`${v} 人`, '人数']} />
+                <Tooltip
+                  formatter={(v) => [`${v} 人`, '人数']}
+                  labelFormatter={(label) => `得分率 ${label}`}
+                />
                 <Bar dataKey="count" fill="#1677ff" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>

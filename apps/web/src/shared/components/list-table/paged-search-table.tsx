@@ -1,4 +1,5 @@
-import type { TableColumnsType } from 'antd';
+import { cleanQuery } from '@skill-cert/shared/query';
+import { Empty, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PagedSearch } from '@/shared/hooks/use-paged-search';
 import { ListTable, type ListTableProps } from './list-table';
@@ -45,8 +46,20 @@ export function PagedSearchTable<Row extends object, F extends object>({
   toolbar,
   loading,
   rowKey = '_id' as keyof Row & string,
+  locale,
   ...table
 }: PagedSearchTableProps<Row, F>) {
+  // Nothing found for what the user typed in the search form is not the same as nothing there yet: it says so, not
+  // the page's "暂无…" (which may invite to create the first one). Filters outside the form (a tab's status) do not
+  // count: the tab's own empty text stays.
+  const typed = (values: F) =>
+    JSON.stringify(
+      cleanQuery(
+        Object.fromEntries(filters.map((f) => [f.name, (values as Record<string, unknown>)[f.name]])),
+      ),
+    );
+  const searched = typed(paged.filters) !== typed(paged.initialFilters);
+  const notFound = searched && result.data?.list.length === 0;
   return (
     <>
       <SearchForm<F>
@@ -63,6 +76,19 @@ export function PagedSearchTable<Row extends object, F extends object>({
         error={result.isError ? result.error : undefined}
         onRetry={() => void result.refetch()}
         rowKey={rowKey}
+        locale={
+          notFound
+            ? {
+                ...locale,
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description="没有符合查询条件的数据，可修改条件或点击“重置”"
+                  />
+                ),
+              }
+            : locale
+        }
         {...table}
       />
     </>
