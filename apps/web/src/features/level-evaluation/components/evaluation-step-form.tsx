@@ -353,14 +353,20 @@ export function EvaluationStepForm({
       <Space style={{ marginTop: 24 }} wrap>
         {step > 0 && <Button onClick={() => setStep(step - 1)}>上一步</Button>}
         {step < STEP_TITLES.length - 1 && (
-          <Button type="primary" ghost onClick={() => setStep(step + 1)}>
+          <Button type="primary" onClick={() => setStep(step + 1)}>
             下一步
           </Button>
         )}
         <Button loading={saving} onClick={() => void save(false)}>
           保存草稿
         </Button>
-        <Button type="primary" loading={saving} onClick={() => void save(true)}>
+        {/* The way forward stands out: 下一步 until the last step, then 提交审批. */}
+        <Button
+          type="primary"
+          ghost={step < STEP_TITLES.length - 1}
+          loading={saving}
+          onClick={() => void save(true)}
+        >
           提交审批
         </Button>
         <Button onClick={onCancel}>取消</Button>
