@@ -51,7 +51,7 @@ export function EvaluationListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 240,
       render: (_, r) => {
         const can = rowAbilities(r.status);
         const afterDelete = () => {
