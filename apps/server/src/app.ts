@@ -17,6 +17,8 @@ import { areaRoutes } from './modules/area/routes.ts';
 import { authPlugin } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { renderPoolPlugin } from './modules/certificate-engine/render-pool.ts';
+import { certificateGrantRoutes } from './modules/certificate-grants/routes.ts';
+import { certificateMemberRoutes, certificatePublicRoutes } from './modules/certificates/routes.ts';
 import { enterpriseDoor } from './modules/companies/door.ts';
 import { companyMemberRoutes, companyNewcomerRoutes, companyRoutes } from './modules/companies/routes.ts';
 import {
@@ -134,9 +136,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       recordCompanyRoutes,
       customCertificateMemberRoutes,
       levelEvaluationRoutes,
+      certificateGrantRoutes,
+      certificateMemberRoutes,
     ],
   });
   await app.register(customCertificateRoutes);
+  await app.register(certificatePublicRoutes);
   await app.register(occupationRoutes);
   await app.register(recordPlatformRoutes);
   await app.register(webPlugin);

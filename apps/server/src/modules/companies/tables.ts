@@ -10,8 +10,13 @@ export const companies = pgTable('companies', {
   creditCode: text('credit_code').unique(),
   subName: text('sub_name'),
   enName: text('en_name'),
-  /** County-level GB/T 2260 code. */
+  /** County-level GB/T 2260 code; its first two digits are the province code of certificate numbers. */
   regionCode: text('region_code'),
+  /**
+   * 评价机构代码: 4 digits, assigned by the platform when it approves the company's first record application
+   * (certificate numbers, issue 21); unique.
+   */
+  institutionCode: text('institution_code').unique(),
   address: text('address'),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),

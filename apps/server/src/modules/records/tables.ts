@@ -1,4 +1,4 @@
-import { index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
 import { companies } from '../companies/tables.ts';
 
@@ -62,9 +62,14 @@ export const recordSites = pgTable(
     name: text('name').notNull(),
     regionCode: text('region_code').notNull(),
     address: text('address').notNull(),
+    /** 考核站点代码: 6 digits, assigned when the platform approves the application (certificate numbers). */
+    siteCode: text('site_code'),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [index('record_sites_application_idx').on(t.applicationId)],
+  (t) => [
+    index('record_sites_application_idx').on(t.applicationId),
+    uniqueIndex('record_sites_code_idx').on(t.applicationId, t.siteCode),
+  ],
 );
 
 /** Examiners (kind 1 考评员) and quality supervisors (kind 2 质量督导员). */

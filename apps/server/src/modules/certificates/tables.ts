@@ -1,0 +1,94 @@
+import type { CertificateSourceValue, CertificateStatusValue } from '@skill-cert/shared/certificate';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
+import type { BlankValue } from '../certificate-engine/types.ts';
+
+/**
+ * The certificate library (证书库, issue 21): every certificate a company issued, whatever made it: a grant from a
+ * level evaluation, offline generation, or a custom batch (then the row's id is the custom certificate's id). A
+ * granted or offline certificate is a draft (status 0) until its grant or batch is confirmed; drafts are not
+ * listed and not publicly verifiable.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: idColumn(),
+    companyId: uuid('company_id').notNull(),
+    source: smallint('source').$type<CertificateSourceValue>().notNull(),
+    /** The grant, offline batch or custom batch. */
+    sourceId: uuid('source_id').notNull(),
+    evaluationId: uuid('evaluation_id'),
+    candidateId: uuid('candidate_id'),
+    /** The 22-character national number; null for custom certificates. Never reused, never changed. */
+    certificateNo: text('certificate_no').unique(),
+    holderName: text('holder_name').notNull(),
+    idType: smallint('id_type').notNull().default(1),
+    idNumber: text('id_number').notNull().default(''),
+    occupationCode: text('occupation_code'),
+    occupationName: text('occupation_name'),
+    workType: text('work_type'),
+    level: smallint('level'),
+    institutionName: text('institution_name'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    photoFileId: uuid('photo_file_id'),
+    /** What the certificate is rendered with (the template's blanks: name → value). */
+    values: jsonb('values').$type<BlankValue[]>().notNull().default([]),
+    /** 0 待生成, 1 生成成功, 2 生成失败 (ProduceStatus) and, once rendered, the PDF. */
+    produceStatus: smallint('produce_status').notNull().default(0),
+    failReason: text('fail_reason'),
+    fileId: uuid('file_id'),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    /** 0 待确认, 1 有效, 2 已撤销, 3 已换发 (CertificateStatus). */
+    status: smallint('status').$type<CertificateStatusValue>().notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    revokedBy: uuid('revoked_by'),
+    revokedByName: text('revoked_by_name'),
+    /** A reissue links both ways: the new certificate `replaces` the old, the old is `replaced_by` the new. */
+    replacesId: uuid('replaces_id'),
+    replacedById: uuid('replaced_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('certificates_source_idx').on(t.sourceId, t.produceStatus),
+    index('certificates_company_issue_idx').on(t.companyId, t.status, t.issueDate),
+    index('certificates_company_id_number_idx').on(t.companyId, t.idNumber),
+    index('certificates_company_name_idx').on(t.companyId, t.holderName.op('text_pattern_ops')),
+    index('certificates_company_occupation_idx').on(t.companyId, t.occupationCode, t.level, t.issueDate),
+    uniqueIndex('certificates_candidate_idx')
+      .on(t.candidateId)
+      .where(sql`${t.candidateId} is not null and ${t.status} in (0, 1)`),
+  ],
+);
+
+/**
+ * The last serial taken per number prefix (13 characters), year and level. A grant takes its serials by raising
+ * `last_serial` in the transaction that creates its certificates: the row lock orders concurrent grants, a rollback
+ * gives the serials back, and nothing ever lowers it (a revoked number stays taken).
+ */
+export const certificateNumberCounters = pgTable(
+  'certificate_number_counters',
+  {
+    prefix: text('prefix').notNull(),
+    year: smallint('year').notNull(),
+    level: smallint('level').notNull(),
+    lastSerial: integer('last_serial').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.year, t.level] })],
+);
