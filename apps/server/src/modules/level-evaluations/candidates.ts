@@ -32,7 +32,7 @@ import { findFiles, recordManyFiles, webPathOf } from '../files/service.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import { levelEvaluationCandidates, levelEvaluationScores, levelEvaluations } from './tables.ts';
 
-type CandidateDbRow = typeof levelEvaluationCandidates.$inferSelect;
+export type CandidateDbRow = typeof levelEvaluationCandidates.$inferSelect;
 
 export const CANDIDATE_NOT_FOUND = '考生不存在或已删除';
 
@@ -320,7 +320,7 @@ export async function scoresOf(
  * Candidates as the table shows them: with their scores by method (read here unless given, in tenths), result and
  * photo.
  */
-async function toCandidateRows(
+export async function toCandidateRows(
   db: DbOrTx,
   rows: CandidateDbRow[],
   known?: Map<string, MethodScore[]>,
@@ -375,15 +375,14 @@ async function toCandidateRows(
   });
 }
 
-/** These candidates of the plan as table rows, in sheet order; `scores` when the caller has read them (tenths). */
-export async function candidateRows(
+/** These candidates of the plan as stored, in sheet order (ids of other plans are left out). */
+export async function candidateDbRows(
   db: DbOrTx,
   evaluationId: string,
   ids: string[],
-  scores?: Map<string, MethodScore[]>,
-): Promise<CandidateRow[]> {
+): Promise<CandidateDbRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  return db
     .select()
     .from(levelEvaluationCandidates)
     .where(
@@ -393,7 +392,16 @@ export async function candidateRows(
       ),
     )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
-  return toCandidateRows(db, rows, scores);
+}
+
+/** These candidates of the plan as table rows, in sheet order; `scores` when the caller has read them (tenths). */
+export async function candidateRows(
+  db: DbOrTx,
+  evaluationId: string,
+  ids: string[],
+  scores?: Map<string, MethodScore[]>,
+): Promise<CandidateRow[]> {
+  return toCandidateRows(db, await candidateDbRows(db, evaluationId, ids), scores);
 }
 
 /** `GET .../candidates`: a page in sheet order; keyword on 姓名, 证件号码, 手机号; result 0 = not yet complete. */

@@ -1,5 +1,6 @@
 import {
   areScoresEditable,
+  type CandidateResultValue,
   type CandidateRow,
   candidateResult,
   type EvaluationMethodValue,
@@ -13,7 +14,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { CANDIDATE_NOT_FOUND, candidateRows, refreshCounts, scoresOf, statusTextOf } from './candidates.ts';
+import {
+  CANDIDATE_NOT_FOUND,
+  candidateDbRows,
+  refreshCounts,
+  scoresOf,
+  statusTextOf,
+  toCandidateRows,
+} from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import { levelEvaluationCandidates, levelEvaluationMethods, levelEvaluationScores } from './tables.ts';
 
@@ -117,8 +125,11 @@ export async function writeScores(
   }
 }
 
-/** Every score of these candidates, by candidate (tenths), as recomputeResults read them. */
-export type ScoresByCandidate = Map<string, MethodScore[]>;
+/** Every score of these candidates, by candidate (tenths), as recomputeResults read them, and their results. */
+export interface RecomputedResults {
+  scores: Map<string, MethodScore[]>;
+  results: Map<string, CandidateResultValue | null>;
+}
 
 /**
  * Recomputes the result of these candidates with the shared rule (candidateResult) from their scores: one read of
@@ -130,10 +141,10 @@ export async function recomputeResults(
   evaluationId: string,
   candidateIds: string[],
   methods: PlanMethod[],
-): Promise<ScoresByCandidate> {
-  if (candidateIds.length === 0) return new Map();
+): Promise<RecomputedResults> {
+  if (candidateIds.length === 0) return { scores: new Map(), results: new Map() };
   const read = await scoresOf(tx, { ids: candidateIds });
-  const byCandidate: ScoresByCandidate = new Map(candidateIds.map((id) => [id, read.get(id) ?? []]));
+  const byCandidate = new Map(candidateIds.map((id) => [id, read.get(id) ?? []]));
   // Marks in tenths like the scores: the rule only compares them.
   const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths }));
   const results = [...byCandidate].map(([id, list]) => ({ id, result: candidateResult(rules, list) }));
@@ -141,18 +152,7 @@ export async function recomputeResults(
     update ${levelEvaluationCandidates} c set result = x.result, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint)
     where c.id = x.id and c.evaluation_id = ${evaluationId} and c.result is distinct from x.result`);
-  return byCandidate;
-}
-
-/** The plan's candidates among these ids; 400 naming the first that is not. */
-export async function assertCandidatesOf(tx: DbOrTx, evaluationId: string, ids: string[]): Promise<void> {
-  const rows = await tx
-    .select({ id: levelEvaluationCandidates.id })
-    .from(levelEvaluationCandidates)
-    .where(
-      sql`${levelEvaluationCandidates.evaluationId} = ${evaluationId} and ${levelEvaluationCandidates.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-    );
-  if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
+  return { scores: byCandidate, results: new Map(results.map((r) => [r.id, r.result])) };
 }
 
 /**
@@ -178,7 +178,7 @@ export async function saveScores(
     });
   const cells = [...byCell.values()];
   const ids = [...new Set(cells.map((c) => c.candidateId))];
-  const scores = await db.transaction(async (tx) => {
+  const { rows, scores } = await db.transaction(async (tx) => {
     const plan = await findPlan(tx, own, planId, { forUpdate: true });
     assertScoresEditable(plan);
     const methods = await planMethods(tx, plan.id);
@@ -186,13 +186,20 @@ export async function saveScores(
       const problem = entryProblem(methods, c.method, c.scoreTenths);
       if (problem) throw badRequest(problem);
     }
-    await assertCandidatesOf(tx, plan.id, ids);
+    // The rows of the answer, read once: also the proof that every candidate is one of this plan's.
+    const rows = await candidateDbRows(tx, plan.id, ids);
+    if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
     await writeScores(tx, plan.id, cells, userId);
-    const saved = await recomputeResults(tx, plan.id, ids, methods);
+    const { scores, results } = await recomputeResults(tx, plan.id, ids, methods);
     await refreshCounts(tx, plan.id);
-    return saved;
+    const now = new Date();
+    for (const r of rows) {
+      const result = results.get(r.id) ?? null;
+      if (r.result !== result) Object.assign(r, { result, updatedAt: now });
+    }
+    return { rows, scores };
   });
-  return candidateRows(db, planId, ids, scores);
+  return toCandidateRows(db, rows, scores);
 }
 
 export function assertScoresEditable(plan: PlanRow): void {
