@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -7,6 +8,15 @@ import { fakeMediaQueryList } from './media-query';
 
 // Lazy routes resolve after an import; give findBy* queries room, also on a loaded machine (a failure detector).
 configure({ asyncUtilTimeout: 30_000 });
+
+// user-event checks `pointer-events` up the tree through getComputedStyle before every pointer action: in jsdom
+// that walks every antd style sheet and took a tenth of a page test's time (CPU profile). antd's disabled controls
+// carry the `disabled` attribute, which user-event still honours; so every test's user skips that check.
+const setupUser = userEvent.setup.bind(userEvent);
+Object.assign(userEvent, {
+  setup: (options?: Parameters<typeof setupUser>[0]) =>
+    setupUser({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options }),
+});
 
 // antd measures elements and listens to media queries; jsdom has neither.
 class ResizeObserverStub {
