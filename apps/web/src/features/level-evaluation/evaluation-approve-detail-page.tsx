@@ -68,6 +68,14 @@ export function EvaluationApproveDetailPage() {
               )}
             </>
           )}
+          {detail.status === EvaluationStatus.PASSED && (
+            <Button
+              type="primary"
+              onClick={() => leave(`/evaluation-approve/grant-certificate/${detail._id}`)}
+            >
+              发放证书
+            </Button>
+          )}
           <Button onClick={() => leave('/evaluation-approve')}>返回</Button>
         </Space>
       }

@@ -1,3 +1,4 @@
+import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import { Button, Card, Space } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
@@ -8,7 +9,10 @@ import { EvaluationDetailContent, isDetailTab } from './components/evaluation-de
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { EvaluationLoadError } from './components/no-filing';
 
-/** 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed. */
+/**
+ * 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed; 发放证书
+ * on an 已通过 plan (the grant page says when it cannot start).
+ */
 export function EvaluationDetailPage() {
   const { id = '' } = useParams();
   const { state } = useLocation() as { state: { tab?: string } | null };
@@ -43,6 +47,14 @@ export function EvaluationDetailPage() {
           {can.can_submit_results && (
             <Button type="primary" onClick={() => confirmSubmitResults(detail)}>
               提交成绩审核
+            </Button>
+          )}
+          {detail.status === EvaluationStatus.PASSED && (
+            <Button
+              type="primary"
+              onClick={() => navigate(`/evaluation-approve/grant-certificate/${detail._id}`)}
+            >
+              发放证书
             </Button>
           )}
           {can.can_delete && (
