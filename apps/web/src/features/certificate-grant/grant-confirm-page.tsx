@@ -61,7 +61,7 @@ export function GrantConfirmPage() {
     <Card
       title={
         <Space>
-          确认发证：{g.evaluation_name}
+          {`确认发证：${g.evaluation_name}`}
           <GrantStatusTag status={g.status} />
         </Space>
       }

@@ -28,7 +28,7 @@ export function GrantDetailPage() {
       <Card
         title={
           <Space>
-            发证详情：{g.evaluation_name}
+            {`发证详情：${g.evaluation_name}`}
             <GrantStatusTag status={g.status} />
           </Space>
         }
