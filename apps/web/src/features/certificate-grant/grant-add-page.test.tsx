@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/shared/session/session-store';
 import { EVALUATION_ID, GRANT_ID, grantOptions } from '@/test/certificate-grant';
-import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantAddPage } from './grant-add-page';
 
@@ -22,6 +23,8 @@ const open = (path: string, pattern: string) =>
 const startButton = () => screen.getByText(/^开始生成$/).closest('button') as HTMLButtonElement;
 
 describe('发放证书 (grant from an approved evaluation)', { timeout: 30_000 }, () => {
+  beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
+
   it('shows the plan, the national template first, today, the 合格 candidates with a missing photo flagged; 开始生成 grants to all and goes to confirm-add', async () => {
     const network = installFakeNetwork(routes());
     const { location } = open(
@@ -76,6 +79,14 @@ describe('发放证书 (grant from an approved evaluation)', { timeout: 30_000 }
     expect(await screen.findByText('该评价已有发证记录，请在证书发放中查看')).toBeInTheDocument();
     expect(startButton()).toBeDisabled();
     expect(screen.getByText('当前不能发证')).toBeInTheDocument();
+  });
+
+  it('a member sees the plan but may not start a grant', async () => {
+    useSessionStore.setState({ user: makeUser({ roles: [1], company_role: 2 }) });
+    installFakeNetwork(routes());
+    open(`/grant-certificate/add/${EVALUATION_ID}`, '/grant-certificate/add/:id/:type?');
+    expect(await screen.findByText('仅企业管理员可以发证和确认发证')).toBeInTheDocument();
+    expect(startButton()).toBeDisabled();
   });
 
   it("shows the server's refusal and stays", async () => {

@@ -22,7 +22,8 @@ import { useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
-import { useCreateGrant, useGrantOptions } from './api/grants';
+import { useIsCompanyAdmin } from '@/shared/session/session-store';
+import { ADMIN_ONLY, useCreateGrant, useGrantOptions } from './api/grants';
 import { occupationText } from './components/grant-summary';
 
 type Candidate = GrantOptions['candidates'][number];
@@ -45,6 +46,7 @@ export function GrantAddPage() {
   const { id = '', type } = useParams();
   const { message } = App.useApp();
   const leave = useLeavePage();
+  const admin = useIsCompanyAdmin();
   const options = useGrantOptions(id);
   const create = useCreateGrant();
   const [form] = Form.useForm<Values>();
@@ -54,7 +56,8 @@ export function GrantAddPage() {
 
   if (options.isError) return <QueryError error={options.error} onRetry={() => void options.refetch()} />;
   if (!options.data) return <PageLoading />;
-  const { evaluation, templates, candidates, blocked_reason: blocked } = options.data;
+  const { evaluation, templates, candidates } = options.data;
+  const blocked = options.data.blocked_reason ?? (admin ? null : ADMIN_ONLY);
   const withoutPhoto = candidates.filter((c) => !c.has_photo).length;
   const receiving = scope === GrantScope.ALL ? candidates.length : selected.length;
 

@@ -1,9 +1,10 @@
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
+import { useSessionStore } from '@/shared/session/session-store';
 import { GRANT_ID, grantCertificate, grantDetail } from '@/test/certificate-grant';
-import { type FakeReply, fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
+import { type FakeReply, fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantConfirmPage } from './grant-confirm-page';
 
@@ -40,6 +41,8 @@ const doneMessage = () =>
   });
 
 describe('确认发证 (confirm-add)', { timeout: 30_000 }, () => {
+  beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
+
   it('while 生成中 shows progress and 确认发证 is disabled; the done message refreshes it to 待确认', async () => {
     let grant: FakeReply = ok(
       grantDetail({ status: 0, status_text: '生成中', success_count: 1, failed_count: 0 }),
@@ -76,6 +79,19 @@ describe('确认发证 (confirm-add)', { timeout: 30_000 }, () => {
       expect(network.callsTo(`POST ${grantPath}/certificates/${failed._id}/regenerate`)).toHaveLength(1),
     );
     expect(await screen.findByText('已开始重新生成王五的证书')).toBeInTheDocument();
+  });
+
+  it('a member sees the certificates but may neither confirm nor regenerate', async () => {
+    useSessionStore.setState({ user: makeUser({ roles: [1], company_role: 2 }) });
+    installFakeNetwork({
+      [`GET ${grantPath}`]: ok(grantDetail({ success_count: 2, failed_count: 1 })),
+      [`GET ${grantPath}/certificates`]: paged([grantCertificate(), failed]),
+    });
+    open();
+    expect(await screen.findByText('仅企业管理员可以发证和确认发证')).toBeInTheDocument();
+    expect(confirmButton()).toBeDisabled();
+    const row = (await screen.findByText('照片无法读取')).closest('tr') as HTMLElement;
+    expect(within(row).queryByText(/^重新生成$/)).toBeNull();
   });
 
   it('确认发证 asks first, then confirms and goes to the detail', async () => {

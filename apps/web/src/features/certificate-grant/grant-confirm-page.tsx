@@ -4,13 +4,15 @@ import { useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
-import { isRendering, useConfirmGrant, useGrant, useRefreshOnGrantDone } from './api/grants';
+import { useIsCompanyAdmin } from '@/shared/session/session-store';
+import { ADMIN_ONLY, isRendering, useConfirmGrant, useGrant, useRefreshOnGrantDone } from './api/grants';
 import { GrantCertificateTable } from './components/grant-certificate-table';
 import { GrantStatusTag, GrantSummary } from './components/grant-summary';
 
 /** Why 确认发证 cannot be pressed now, or null. */
-export function confirmBlocker(grant: GrantDetail): string | null {
+export function confirmBlocker(grant: GrantDetail, admin: boolean): string | null {
   if (grant.status === GrantStatus.GRANTED) return '已确认发证';
+  if (!admin) return ADMIN_ONLY;
   if (isRendering(grant)) return '证书尚在生成中，全部生成后才能确认发证';
   if (grant.failed_count > 0) return `有 ${grant.failed_count} 张证书生成失败，请重新生成后再确认发证`;
   if (grant.total === 0) return '没有可发放的证书';
@@ -30,6 +32,7 @@ export function GrantConfirmPage() {
   const { id = '' } = useParams();
   const { message, modal } = App.useApp();
   const leave = useLeavePage();
+  const admin = useIsCompanyAdmin();
   const grant = useGrant(id);
   const confirm = useConfirmGrant();
   useRefreshOnGrantDone();
@@ -37,7 +40,7 @@ export function GrantConfirmPage() {
   if (grant.isError) return <QueryError error={grant.error} onRetry={() => void grant.refetch()} />;
   if (!grant.data) return <PageLoading />;
   const g = grant.data;
-  const blocker = confirmBlocker(g);
+  const blocker = confirmBlocker(g, admin);
   const granted = g.status === GrantStatus.GRANTED;
 
   const askConfirm = () =>
@@ -101,7 +104,7 @@ export function GrantConfirmPage() {
       {granted && (
         <Alert type="success" showIcon title="已确认发证，证书已生效" style={{ margin: '16px 0' }} />
       )}
-      <GrantCertificateTable grant={g} mode="confirm" />
+      <GrantCertificateTable grant={g} mode="confirm" canRegenerate={admin} />
     </Card>
   );
 }

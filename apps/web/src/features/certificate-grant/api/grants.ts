@@ -19,6 +19,9 @@ const grantPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 const certificatePath = (id: string, certificateId: string) =>
   `${grantPath(id)}/certificates/${encodeURIComponent(certificateId)}`;
 
+/** The server's rule: members read grants; administrators start, regenerate and confirm them. */
+export const ADMIN_ONLY = '仅企业管理员可以发证和确认发证';
+
 /** How often a grant still generating is asked again (its counts), besides the done message. */
 export const GRANT_POLL_MS = 2000;
 

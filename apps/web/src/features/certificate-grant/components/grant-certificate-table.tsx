@@ -36,16 +36,19 @@ export const certificateFileName = (row: Pick<GrantCertificateRow, 'certificate_
 
 /**
  * The certificates of a grant: search by name, ID or number, filter by 生成状态; 查看 (the PDF in the preview
- * dialog). On confirm-add (`mode` confirm) the fail reason and 重新生成 for a failed one; on the detail 证书状态 and
+ * dialog). On confirm-add (`mode` confirm) the fail reason and 重新生成 for a failed one (administrators); on the detail 证书状态 and
  * 下载. Asked again every 2 s while the grant renders, and once more when it ends.
  */
 export function GrantCertificateTable({
   grant,
   mode,
+  canRegenerate = false,
   toolbar,
 }: {
   grant: GrantDetail;
   mode: 'confirm' | 'detail';
+  /** 重新生成 is offered (confirm mode, an administrator). */
+  canRegenerate?: boolean;
   toolbar?: ReactNode;
 }) {
   const { message } = App.useApp();
@@ -134,7 +137,7 @@ export function GrantCertificateTable({
                 下载
               </Button>
             )}
-            {mode === 'confirm' && row.produce_status === 2 && (
+            {mode === 'confirm' && canRegenerate && row.produce_status === 2 && (
               <Button
                 type="link"
                 size="small"
