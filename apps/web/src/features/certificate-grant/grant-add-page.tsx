@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
@@ -44,6 +44,9 @@ const scopeOf = (type: string | undefined): GrantScopeValue =>
  */
 export function GrantAddPage() {
   const { id = '', type } = useParams();
+  const { pathname } = useLocation();
+  // Back where the user came from: 评价审批 (its 待发证 tab) or 证书发放.
+  const back = pathname.startsWith('/evaluation-approve') ? '/evaluation-approve' : '/grant-certificate';
   const { message } = App.useApp();
   const leave = useLeavePage();
   const admin = useIsCompanyAdmin();
@@ -101,10 +104,7 @@ export function GrantAddPage() {
   ];
 
   return (
-    <Card
-      title={`发放证书：${evaluation.name}`}
-      extra={<Button onClick={() => leave('/grant-certificate')}>返回</Button>}
-    >
+    <Card title={`发放证书：${evaluation.name}`} extra={<Button onClick={() => leave(back)}>返回</Button>}>
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2, xl: 3 }}
@@ -122,7 +122,7 @@ export function GrantAddPage() {
         form={form}
         layout="inline"
         aria-label="发证设置"
-        style={{ margin: '16px 0', rowGap: 12 }}
+        style={{ margin: '16px 0 12px', rowGap: 12 }}
         initialValues={{ template_id: templates[0]?._id, issue_date: dayjs() }}
       >
         <Form.Item
@@ -156,6 +156,21 @@ export function GrantAddPage() {
           />
         </Form.Item>
       </Form>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Button
+          type="primary"
+          disabled={Boolean(blocked) || (receiving === 0 && scope === GrantScope.ALL)}
+          loading={create.isPending}
+          onClick={() => void start()}
+        >
+          开始生成
+        </Button>
+        <Typography.Text type="secondary">
+          {blocked
+            ? '当前不能发证'
+            : `将为 ${receiving} 名考生生成证书并分配证书编号，生成完成后会收到消息通知`}
+        </Typography.Text>
+      </Space>
       {withoutPhoto > 0 && (
         <Alert
           type="warning"
@@ -190,21 +205,6 @@ export function GrantAddPage() {
         />
         {selectionError && <Typography.Text type="danger">{selectionError}</Typography.Text>}
       </section>
-      <Space style={{ marginTop: 16 }}>
-        <Button
-          type="primary"
-          disabled={Boolean(blocked) || (receiving === 0 && scope === GrantScope.ALL)}
-          loading={create.isPending}
-          onClick={() => void start()}
-        >
-          开始生成
-        </Button>
-        <Typography.Text type="secondary">
-          {blocked
-            ? '当前不能发证'
-            : `将为 ${receiving} 名考生生成证书并分配证书编号，生成完成后会收到消息通知`}
-        </Typography.Text>
-      </Space>
     </Card>
   );
 }

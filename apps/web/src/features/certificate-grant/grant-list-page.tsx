@@ -1,6 +1,6 @@
 import { type GrantRow, GrantStatus, grantStatusText } from '@skill-cert/shared/certificateGrant';
 import { ALL_SKILL_LEVELS, skillLevelNames } from '@skill-cert/shared/occupation';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
@@ -32,44 +32,59 @@ export function GrantListPage() {
 
   const columns: TableColumnsType<GrantRow> = [
     {
+      // Two lines, the name then the plan number: both whole.
       title: '评价计划',
       key: 'evaluation',
+      ellipsis: false,
       render: (_, r) => (
         <span>
           {r.evaluation_name}
           <br />
-          <span style={{ color: 'rgba(0,0,0,0.45)' }}>{r.plan_no ?? '-'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.plan_no ?? '-'}
+          </Typography.Text>
         </span>
       ),
     },
-    { title: '职业/工种', key: 'occupation', width: 120, render: (_, r) => occupationText(r) },
+    { title: '职业/工种', key: 'occupation', width: 110, render: (_, r) => occupationText(r) },
     { title: '等级', dataIndex: 'level_name', width: 100, render: (t: string | null) => t ?? '-' },
-    { title: '证书模板', dataIndex: 'template_name', width: 150, ellipsis: true },
+    { title: '证书模板', dataIndex: 'template_name', width: 140 },
     {
+      // Granted: the count; before: generated / all, and the failures on a second line.
       title: '证书数量',
       key: 'total',
-      width: 110,
+      width: 100,
+      ellipsis: false,
       render: (_, r) =>
         r.status === GrantStatus.GRANTED ? (
           r.total
         ) : (
-          <span title={`成功 ${r.success_count}，失败 ${r.failed_count}`}>
+          <span>
             {r.success_count}/{r.total}
-            {r.failed_count > 0 && <span style={{ color: '#ff4d4f' }}>（失败 {r.failed_count}）</span>}
+            {r.failed_count > 0 && (
+              <>
+                <br />
+                <Typography.Text type="danger">失败 {r.failed_count}</Typography.Text>
+              </>
+            )}
           </span>
         ),
     },
-    { title: '发证日期', dataIndex: 'issue_date', width: 110 },
-    { title: '状态', key: 'status', width: 90, render: (_, r) => <GrantStatusTag status={r.status} /> },
+    { title: '发证日期', dataIndex: 'issue_date', width: 105 },
+    { title: '状态', key: 'status', width: 85, render: (_, r) => <GrantStatusTag status={r.status} /> },
     {
+      // Two lines: created (by whom), confirmed; to the minute so that both fit.
       title: '创建 / 确认',
       key: 'times',
-      width: 170,
+      width: 190,
+      ellipsis: false,
       render: (_, r) => (
         <span>
-          {r.create_time_str}（{r.created_by_name}）
+          {r.create_time_str.slice(0, 16)} {r.created_by_name}
           <br />
-          {r.confirm_time_str ?? '未确认'}
+          <Typography.Text type="secondary">
+            {r.confirm_time_str ? `${r.confirm_time_str.slice(0, 16)} 确认` : '未确认'}
+          </Typography.Text>
         </span>
       ),
     },
