@@ -87,7 +87,7 @@ export function GrantConfirmPage() {
     >
       <GrantSummary grant={g} />
       {isRendering(g) ? (
-        <section aria-label="生成进度" style={{ margin: '16px 0' }}>
+        <section aria-label="生成进度" style={{ marginBottom: 16 }}>
           <Progress percent={percentDone(g)} status="active" />
           <Alert
             type="info"
@@ -99,10 +99,18 @@ export function GrantConfirmPage() {
           />
         </section>
       ) : (
-        !granted && blocker && <Alert type="warning" showIcon title={blocker} style={{ margin: '16px 0' }} />
-      )}
-      {granted && (
-        <Alert type="success" showIcon title="已确认发证，证书已生效" style={{ margin: '16px 0' }} />
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          {...(granted
+            ? { type: 'success', title: '已确认发证，证书已生效' }
+            : blocker
+              ? { type: 'warning', title: blocker }
+              : {
+                  type: 'info',
+                  title: `${g.total} 张证书已全部生成，请预览核对后点击“确认发证”；确认前证书不生效，也不能公开查验`,
+                })}
+        />
       )}
       <GrantCertificateTable grant={g} mode="confirm" canRegenerate={admin} />
     </Card>

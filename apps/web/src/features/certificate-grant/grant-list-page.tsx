@@ -48,7 +48,7 @@ export function GrantListPage() {
     },
     { title: '职业/工种', key: 'occupation', width: 110, render: (_, r) => occupationText(r) },
     { title: '等级', dataIndex: 'level_name', width: 100, render: (t: string | null) => t ?? '-' },
-    { title: '证书模板', dataIndex: 'template_name', width: 140 },
+    { title: '证书模板', dataIndex: 'template_name', width: 130 },
     {
       // Granted: the count; before: generated / all, and the failures on a second line.
       title: '证书数量',
@@ -73,17 +73,17 @@ export function GrantListPage() {
     { title: '发证日期', dataIndex: 'issue_date', width: 105 },
     { title: '状态', key: 'status', width: 85, render: (_, r) => <GrantStatusTag status={r.status} /> },
     {
-      // Two lines: created (by whom), confirmed; to the minute so that both fit.
+      // Two lines, created then confirmed, to the minute (who created it: on the detail).
       title: '创建 / 确认',
       key: 'times',
-      width: 190,
+      width: 150,
       ellipsis: false,
       render: (_, r) => (
         <span>
-          {r.create_time_str.slice(0, 16)} {r.created_by_name}
+          {r.create_time_str.slice(0, 16)}
           <br />
           <Typography.Text type="secondary">
-            {r.confirm_time_str ? `${r.confirm_time_str.slice(0, 16)} 确认` : '未确认'}
+            {r.confirm_time_str ? r.confirm_time_str.slice(0, 16) : '未确认'}
           </Typography.Text>
         </span>
       ),

@@ -31,6 +31,7 @@ export function GrantSummary({ grant }: { grant: GrantDetail }) {
     <Descriptions
       size="small"
       column={{ xs: 1, md: 2, xl: 3 }}
+      style={{ marginBottom: 16 }}
       items={[
         { key: 'plan_no', label: '计划编号', children: grant.plan_no ?? '-' },
         { key: 'evaluation', label: '评价名称', children: grant.evaluation_name },
