@@ -7,6 +7,7 @@ import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
 import { useEvaluations } from './api/plans';
 import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
+import { grantPagePath } from './components/grant-button';
 import { isNoFiling, NoFilingResult } from './components/no-filing';
 import { planColumns } from './components/plan-columns';
 
@@ -46,11 +47,7 @@ export function EvaluationApprovePage() {
       width: 90,
       render: (_, r) =>
         granting ? (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`/evaluation-approve/grant-certificate/${r._id}`)}
-          >
+          <Button type="link" size="small" onClick={() => navigate(grantPagePath(r._id))}>
             发放证书
           </Button>
         ) : (

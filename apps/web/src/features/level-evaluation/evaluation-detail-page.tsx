@@ -1,4 +1,3 @@
-import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import { Button, Card, Space } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/shared/components/page-loading';
@@ -7,6 +6,7 @@ import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useEvaluationActions } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { GrantCertificatesButton } from './components/grant-button';
 import { EvaluationLoadError } from './components/no-filing';
 
 /**
@@ -49,14 +49,7 @@ export function EvaluationDetailPage() {
               提交成绩审核
             </Button>
           )}
-          {detail.status === EvaluationStatus.PASSED && (
-            <Button
-              type="primary"
-              onClick={() => navigate(`/evaluation-approve/grant-certificate/${detail._id}`)}
-            >
-              发放证书
-            </Button>
-          )}
+          <GrantCertificatesButton plan={detail} onGo={(to) => navigate(to)} />
           {can.can_delete && (
             <Button danger onClick={() => confirmDelete(detail, () => navigate('/evaluation-list'))}>
               删除
