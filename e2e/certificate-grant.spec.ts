@@ -121,7 +121,7 @@ test('发证: 待发证 → 发放证书 → 开始生成 → progress → previ
 
   await test.step('confirm-add: both certificates generated with national numbers; one previewed', async () => {
     await expect(page.getByText(`确认发证：${PLAN_NAME}`)).toBeVisible();
-    const confirm = page.getByRole('button', { name: '确认发证' });
+    const confirm = page.locator('.ant-card-head').getByRole('button', { name: '确认发证' });
     await expect(confirm).toBeEnabled({ timeout: 90_000 });
     const list = page.getByRole('region', { name: '证书列表' });
     await expect(list.getByText('生成成功')).toHaveCount(2);
