@@ -43,7 +43,7 @@ const doneMessage = () =>
 describe('确认发证 (confirm-add)', { timeout: 30_000 }, () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
-  it('while 生成中 shows progress and 确认发证 is disabled; the done message refreshes it to 待确认', async () => {
+  it('while 生成中 shows progress and 确认发证 is disabled; once generated (the done message, or the poll) it is enabled', async () => {
     let grant: FakeReply = ok(
       grantDetail({ status: 0, status_text: '生成中', success_count: 1, failed_count: 0 }),
     );

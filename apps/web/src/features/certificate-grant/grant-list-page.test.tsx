@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { GRANT_ID, grantCertificate, grantDetail, grantRow } from '@/test/certificate-grant';
 import { installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
@@ -41,6 +43,25 @@ describe('证书发放 list and 发证详情', { timeout: 30_000 }, () => {
       within(screen.getByText('待确认的评价').closest('tr') as HTMLElement).getByText(/^确认发证$/),
     );
     await waitFor(() => expect(location()).toBe('/grant-certificate/confirm-add/g-confirm'));
+  });
+
+  it('the done message (create_level_evaluate_certificate_done) reads the list again', async () => {
+    const network = installFakeNetwork({ 'GET /api/certificateGrants': paged([generating]) });
+    renderPage('/grant-certificate', <GrantListPage />);
+    await screen.findByText('生成中的评价');
+    const before = network.callsTo('GET /api/certificateGrants').length;
+    act(() =>
+      emitMessageArrived({
+        _id: 'm-1',
+        message_category_name: '证书通知',
+        create_time_str: '2026-11-26 10:00:00',
+        content: '证书已生成，请确认发证',
+        whether_read: 0,
+        url: null,
+        data: { _id: 'g-generating', template_key: TemplateKey.LEVEL_CERTIFICATE_DONE },
+      }),
+    );
+    await waitFor(() => expect(network.callsTo('GET /api/certificateGrants').length).toBeGreaterThan(before));
   });
 
   it('searches by keyword', async () => {
