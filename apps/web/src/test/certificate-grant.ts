@@ -4,6 +4,7 @@ import type {
   GrantOptions,
   GrantRow,
 } from '@skill-cert/shared/certificateGrant';
+import { type Message, TemplateKey } from '@skill-cert/shared/messages';
 
 /** Grants, their options and certificates as the API answers them, for the grant screens' tests. */
 
@@ -101,5 +102,18 @@ export function grantCertificate(overrides: Partial<GrantCertificateRow> = {}): 
     status: 0,
     status_text: '待确认',
     ...overrides,
+  };
+}
+
+/** The message a grant's end sends its starter (`create_level_evaluate_certificate_done`). */
+export function grantDoneMessage(grantId = GRANT_ID): Message {
+  return {
+    _id: 'm-1',
+    message_category_name: '证书通知',
+    create_time_str: '2026-11-26 10:00:00',
+    content: '证书已生成，请确认发证',
+    whether_read: 0,
+    url: null,
+    data: { _id: grantId, template_key: TemplateKey.LEVEL_CERTIFICATE_DONE },
   };
 }

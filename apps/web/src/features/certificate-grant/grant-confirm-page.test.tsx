@@ -1,9 +1,8 @@
-import { TemplateKey } from '@skill-cert/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { useSessionStore } from '@/shared/session/session-store';
-import { GRANT_ID, grantCertificate, grantDetail } from '@/test/certificate-grant';
+import { GRANT_ID, grantCertificate, grantDetail, grantDoneMessage } from '@/test/certificate-grant';
 import { type FakeReply, fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantConfirmPage } from './grant-confirm-page';
@@ -29,16 +28,7 @@ const open = () =>
 
 const confirmButton = () => screen.getByText(/^确认发证$/, { selector: 'button span' }).closest('button')!;
 
-const doneMessage = () =>
-  emitMessageArrived({
-    _id: 'm-1',
-    message_category_name: '证书通知',
-    create_time_str: '2026-11-26 10:00:00',
-    content: '证书已生成，请确认发证',
-    whether_read: 0,
-    url: null,
-    data: { _id: GRANT_ID, template_key: TemplateKey.LEVEL_CERTIFICATE_DONE },
-  });
+const doneMessage = () => emitMessageArrived(grantDoneMessage());
 
 describe('确认发证 (confirm-add)', { timeout: 30_000 }, () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));

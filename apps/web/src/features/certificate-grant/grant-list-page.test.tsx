@@ -1,8 +1,13 @@
-import { TemplateKey } from '@skill-cert/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
-import { GRANT_ID, grantCertificate, grantDetail, grantRow } from '@/test/certificate-grant';
+import {
+  GRANT_ID,
+  grantCertificate,
+  grantDetail,
+  grantDoneMessage,
+  grantRow,
+} from '@/test/certificate-grant';
 import { installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantDetailPage } from './grant-detail-page';
@@ -50,17 +55,7 @@ describe('证书发放 list and 发证详情', { timeout: 30_000 }, () => {
     renderPage('/grant-certificate', <GrantListPage />);
     await screen.findByText('生成中的评价');
     const before = network.callsTo('GET /api/certificateGrants').length;
-    act(() =>
-      emitMessageArrived({
-        _id: 'm-1',
-        message_category_name: '证书通知',
-        create_time_str: '2026-11-26 10:00:00',
-        content: '证书已生成，请确认发证',
-        whether_read: 0,
-        url: null,
-        data: { _id: 'g-generating', template_key: TemplateKey.LEVEL_CERTIFICATE_DONE },
-      }),
-    );
+    act(() => emitMessageArrived(grantDoneMessage('g-generating')));
     await waitFor(() => expect(network.callsTo('GET /api/certificateGrants').length).toBeGreaterThan(before));
   });
 
