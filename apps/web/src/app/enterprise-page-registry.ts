@@ -33,6 +33,15 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
     import('@/features/level-evaluation/evaluation-approve-detail-page').then(
       (m) => m.EvaluationApproveDetailPage,
     ),
+  EvaluationApproveGrantCertificate: () =>
+    import('@/features/certificate-grant/grant-add-page').then((m) => m.GrantAddPage),
+  GrantCertificate: () => import('@/features/certificate-grant/grant-list-page').then((m) => m.GrantListPage),
+  GrantCertificateAdd: () =>
+    import('@/features/certificate-grant/grant-add-page').then((m) => m.GrantAddPage),
+  GrantCertificateConfirmAdd: () =>
+    import('@/features/certificate-grant/grant-confirm-page').then((m) => m.GrantConfirmPage),
+  GrantCertificateDetailView: () =>
+    import('@/features/certificate-grant/grant-detail-page').then((m) => m.GrantDetailPage),
   CertificateTemplate: () =>
     import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
 };

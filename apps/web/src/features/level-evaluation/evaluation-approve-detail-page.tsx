@@ -8,6 +8,7 @@ import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useReasonDialog } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { GrantCertificatesButton } from './components/grant-button';
 import { EvaluationLoadError } from './components/no-filing';
 
 /** 审批详情: the plan's content (the detail's components) with 通过 / 驳回 (a plan) or 通过 / 退回 (results). */
@@ -68,6 +69,7 @@ export function EvaluationApproveDetailPage() {
               )}
             </>
           )}
+          <GrantCertificatesButton plan={detail} onGo={leave} />
           <Button onClick={() => leave('/evaluation-approve')}>返回</Button>
         </Space>
       }

@@ -3,11 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
-import { installFakeNetwork, ok } from '@/test/fake-network';
+import { installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { abilities, PLAN_ID, planDetail, planRow } from '@/test/level-evaluation';
 import { renderPage } from '@/test/render';
 import { EvaluationApproveDetailPage } from './evaluation-approve-detail-page';
 import { EvaluationApprovePage } from './evaluation-approve-page';
+import { EvaluationDetailPage } from './evaluation-detail-page';
 
 const approvals = (list = [planRow({ status: 1, status_text: '待审批' })]) =>
   ok({
@@ -120,5 +121,37 @@ describe('evaluation approvals', { timeout: 30_000 }, () => {
     expect(within(head).getByText(/^退\s?回$/)).toBeInTheDocument();
     expect(within(head).queryByText(/^驳\s?回$/)).toBeNull();
     expect(await screen.findByText('导出成绩')).toBeInTheDocument();
+  });
+
+  it('待发证 lists the 已通过 plans with their count; 发放证书 leads to the grant page', async () => {
+    const network = installFakeNetwork({
+      'GET /api/evaluationApprovals': approvals(),
+      'GET /api/levelEvaluations': (request) =>
+        request.query.get('status') === '5'
+          ? paged([planRow({ name: '已通过计划', status: 5, status_text: '已通过' })])
+          : paged([]),
+    });
+    const { location } = renderPage('/evaluation-approve', <EvaluationApprovePage />);
+    await userEvent.click(await screen.findByText('待发证（1）'));
+    const row = (await screen.findByText('已通过计划')).closest('tr') as HTMLElement;
+    expect(
+      network.callsTo('GET /api/evaluationApprovals').every((c) => c.query.get('type') !== 'grant'),
+    ).toBe(true);
+    await userEvent.click(within(row).getByText('发放证书'));
+    await waitFor(() => expect(location()).toBe(`/evaluation-approve/grant-certificate/${PLAN_ID}`));
+  });
+
+  it('an 已通过 plan offers 发放证书 on its detail', async () => {
+    installFakeNetwork({
+      [`GET /api/levelEvaluations/${PLAN_ID}`]: ok(planDetail({ status: 5, status_text: '已通过' })),
+    });
+    const { location } = renderPage(
+      `/evaluation-list/detail/${PLAN_ID}`,
+      <EvaluationDetailPage />,
+      [],
+      '/evaluation-list/detail/:id',
+    );
+    await userEvent.click(await screen.findByText('发放证书'));
+    await waitFor(() => expect(location()).toBe(`/evaluation-approve/grant-certificate/${PLAN_ID}`));
   });
 });

@@ -6,9 +6,13 @@ import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useEvaluationActions } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
+import { GrantCertificatesButton } from './components/grant-button';
 import { EvaluationLoadError } from './components/no-filing';
 
-/** 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed. */
+/**
+ * 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed; 发放证书
+ * on an 已通过 plan (the grant page says when it cannot start).
+ */
 export function EvaluationDetailPage() {
   const { id = '' } = useParams();
   const { state } = useLocation() as { state: { tab?: string } | null };
@@ -45,6 +49,7 @@ export function EvaluationDetailPage() {
               提交成绩审核
             </Button>
           )}
+          <GrantCertificatesButton plan={detail} onGo={(to) => navigate(to)} />
           {can.can_delete && (
             <Button danger onClick={() => confirmDelete(detail, () => navigate('/evaluation-list'))}>
               删除

@@ -13,8 +13,9 @@ export interface ApprovalQuery {
 export type ApprovalPage = EvaluationApprovalPage;
 
 /** `GET /api/evaluationApprovals`: what waits for the caller, with the counts of every tab. */
-export const useApprovals = (query: ApprovalQuery) =>
+export const useApprovals = (query: ApprovalQuery, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: evaluationKeys.approvals(query),
     queryFn: () => request<ApprovalPage>('GET', '/api/evaluationApprovals', { params: { ...query } }),
     placeholderData: keepPreviousData,

@@ -30,9 +30,10 @@ export interface EvaluationListQuery {
 }
 
 /** `GET /api/levelEvaluations`: the company's plans. */
-export const useEvaluations = (query: EvaluationListQuery) =>
+export const useEvaluations = (query: EvaluationListQuery, enabled = true) =>
   useQuery(
     queryOptions({
+      enabled,
       queryKey: evaluationKeys.list(query),
       queryFn: () =>
         request<Paged<LevelEvaluationRow>>('GET', '/api/levelEvaluations', { params: { ...query } }),

@@ -1,0 +1,163 @@
+import type { APIRequestContext } from '@playwright/test';
+import { isValidIdCard } from '@skill-cert/shared/idCard';
+import { expect, newStamp } from './enterprise';
+import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures';
+
+/**
+ * Granting certificates (issue 21 point 4) on the real stack: qiye (the demo enterprise's administrator, whose demo
+ * filing is approved and carries its institution and site codes) has an evaluation 已通过 with two 合格 candidates
+ * and one 不合格, made here through the API so that the test owns it; then, in the browser, from 评价审批 › 待发证:
+ * 发放证书 (the national template, today, the two 合格 candidates with their missing photos flagged) → 开始生成 →
+ * confirm-add shows the progress, then both certificates with 22-character numbers; one is previewed; 确认发证 (asked
+ * first) → the detail shows them 有效 and downloads them all as one zip; the evaluation is 已发证.
+ */
+
+const stamp = newStamp();
+const PLAN_NAME = `电工发证评价${stamp}`;
+
+/** An 18-digit ID number with its check character (GB 11643). */
+function idNumber(seq: number): string {
+  const body = `11010119900202${String(seq).padStart(3, '0')}`;
+  return [...'0123456789X'].map((c) => body + c).find((id) => isValidIdCard(id)) as string;
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  const body = await res.json();
+  expect(body.code, `${method} ${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body.data as T;
+}
+
+interface Options {
+  filings: {
+    _id: string;
+    scopes: { occupation_code: string; work_type: string | null; levels: number[] }[];
+    sites: { _id: string }[];
+    examiners: { _id: string }[];
+    supervisors: { _id: string }[];
+  }[];
+}
+
+/** qiye's plan on its first approved filing, taken through approval, scores and results to 已通过 (0 publicity days). */
+async function passedPlan(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/login', { data: { name: 'qiye', password: DEMO_PASSWORD } });
+  const token = (await login.json()).data.token as string;
+  const options = await call<Options>(request, token, 'GET', '/api/levelEvaluations/options');
+  const filing = options.filings.find((f) => f.scopes.length && f.sites.length && f.examiners.length)!;
+  const scope = filing.scopes[0]!;
+  const plan = await call<{ _id: string }>(request, token, 'POST', '/api/levelEvaluations', {
+    name: PLAN_NAME,
+    record_application_id: filing._id,
+    occupation_code: scope.occupation_code,
+    work_type: scope.work_type,
+    level: scope.levels[0],
+    methods: [{ method: 1, full_mark: 100, pass_mark: 60 }],
+    start_date: '2026-03-01',
+    end_date: '2026-03-05',
+    site_id: filing.sites[0]!._id,
+    examiner_ids: [filing.examiners[0]!._id],
+    supervisor_ids: filing.supervisors.length ? [filing.supervisors[0]!._id] : [],
+    publicity_days: 0,
+    submit: true,
+  });
+  const path = `/api/levelEvaluations/${plan._id}`;
+  const candidates = await call<{ _id: string }[]>(request, token, 'POST', `${path}/candidates`, {
+    candidates: ['发证甲', '发证乙', '发证丙'].map((name, i) => ({
+      name: `${name}${stamp.slice(-3)}`,
+      id_number: idNumber(100 + i),
+    })),
+  });
+  await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
+  await call(request, token, 'PATCH', `${path}/scores`, {
+    scores: candidates.map((c, i) => ({
+      candidate_id: c._id,
+      method: 1,
+      score: i < 2 ? 85 : 30,
+      mark: null,
+    })),
+  });
+  await call(request, token, 'POST', `${path}/submitResults`);
+  await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
+  const detail = await call<{ status: number }>(request, token, 'GET', path);
+  expect(detail.status).toBe(5);
+  return plan._id;
+}
+
+test('发证: 待发证 → 发放证书 → 开始生成 → progress → preview → 确认发证 → detail and zip; the plan is 已发证', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const planId = await passedPlan(request);
+  await loginWithPassword(page, 'qiye');
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await test.step('评价审批 › 待发证 lists the plan; 发放证书 opens the grant page', async () => {
+    await page.goto('/evaluation-approve');
+    await page.getByRole('tab', { name: /待发证/ }).click();
+    await page.getByPlaceholder('评价名称或计划编号').fill(PLAN_NAME);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = page.getByRole('row').filter({ hasText: PLAN_NAME });
+    await row.getByRole('button', { name: '发放证书' }).click();
+    await expect(page).toHaveURL(new RegExp(`/evaluation-approve/grant-certificate/${planId}$`));
+  });
+
+  await test.step('the national template, today and the two 合格 candidates (photos missing, flagged)', async () => {
+    await expect(page.getByText(`发放证书：${PLAN_NAME}`)).toBeVisible();
+    await expect(page.getByText('职业技能等级证书（国家样式）')).toBeVisible();
+    await expect(page.getByText('全部合格考生（2人）')).toBeVisible();
+    const table = page.getByRole('region', { name: '获证考生' });
+    await expect(table.getByText('缺少照片')).toHaveCount(2);
+    await expect(table.getByText(`发证丙${stamp.slice(-3)}`)).toHaveCount(0);
+    await page.getByRole('button', { name: '开始生成' }).click();
+    await expect(page).toHaveURL(/\/grant-certificate\/confirm-add\/[0-9a-f-]{36}$/);
+  });
+
+  await test.step('confirm-add: both certificates generated with national numbers; one previewed', async () => {
+    await expect(page.getByText(`确认发证：${PLAN_NAME}`)).toBeVisible();
+    const confirm = page.locator('.ant-card-head').getByRole('button', { name: '确认发证' });
+    await expect(confirm).toBeEnabled({ timeout: 90_000 });
+    const list = page.getByRole('region', { name: '证书列表' });
+    await expect(list.getByText('生成成功')).toHaveCount(2);
+    await expect(list.getByText(/^[YS]\d{21}$/)).toHaveCount(2);
+    const pdf = page.waitForResponse((r) => /\/certificates\/[0-9a-f-]{36}\/file$/.test(r.url()));
+    await list
+      .getByRole('button', { name: /查\s*看/ })
+      .first()
+      .click();
+    const answered = await pdf;
+    expect(answered.status()).toBe(200);
+    expect(answered.headers()['content-type']).toContain('application/pdf');
+    await page.keyboard.press('Escape');
+
+    await confirm.click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '立即生效并可公开查验' });
+    await dialog.getByRole('button', { name: '确认发证' }).click();
+    await expect(page).toHaveURL(/\/grant-certificate\/detail\/[0-9a-f-]{36}$/);
+  });
+
+  await test.step('the detail: 已发证, both 有效, 下载全部证书 streams the zip', async () => {
+    await expect(page.getByText(`发证详情：${PLAN_NAME}`)).toBeVisible();
+    const list = page.getByRole('region', { name: '证书列表' });
+    await expect(list.getByText('有效')).toHaveCount(2);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: '下载全部证书' }).click();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    expect((await zip.failure()) ?? null).toBeNull();
+  });
+
+  await test.step('证书发放 lists the grant as 已发证; the plan is 已发证', async () => {
+    await page.goto('/grant-certificate');
+    const row = page.getByRole('row').filter({ hasText: PLAN_NAME });
+    await expect(row.getByText('已发证')).toBeVisible();
+    await page.goto(`/evaluation-list/detail/${planId}`);
+    await expect(page.getByText('已发证').first()).toBeVisible();
+  });
+});
