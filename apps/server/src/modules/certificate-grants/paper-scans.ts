@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { isUnsafeZipPath, readZipDirectory, type ZipItem } from '../certificate-engine/zip.ts';
+import { isUnsafeZipPath, readZipDirectory, readZipEntry, type ZipItem } from '../certificate-engine/zip.ts';
 import { certificates } from '../certificates/tables.ts';
 import type { FileKind } from '../files/fileType.ts';
 import { type FileRow, localPathOf, readableFile } from '../files/service.ts';
@@ -109,23 +109,7 @@ export async function scansOfZip(
     items,
     /** The entry's bytes; null when it is bigger than `maxBytes` or cannot be unpacked. */
     async read(item, maxBytes) {
-      if (item.size > maxBytes) return null;
-      try {
-        const stream = await opened.zip.openReadStreamPromise(item.entry);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of stream) {
-          size += (chunk as Buffer).length;
-          if (size > maxBytes) {
-            stream.destroy();
-            return null;
-          }
-          chunks.push(chunk as Buffer);
-        }
-        return new Uint8Array(Buffer.concat(chunks));
-      } catch {
-        return null;
-      }
+      return readZipEntry(opened.zip, item.entry, maxBytes).catch(() => null);
     },
     close: () => opened.zip.close(),
   };
