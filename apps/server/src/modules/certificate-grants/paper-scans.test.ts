@@ -128,19 +128,20 @@ describe('POST /api/certificateGrants/{id}/paperScans and GET .../paperAnalysis'
     );
   }, 180_000);
 
-  it('a zip: a foreign code is 非本批证书, a photo without a code 无法识别, a certificate seen twice 重复, also in a later upload', async () => {
+  it('a zip: a foreign code is 非本批证书, a photo without a code or a broken picture 无法识别, a certificate seen twice 重复, also in a later upload', async () => {
     const grantId = await grantOfScans();
     const zip = rawZip([
       { name: '批次/1.jpg', data: scans.turned },
       { name: '批次/2.jpg', data: scans.foreign },
       { name: '批次/3.jpg', data: scans.blank },
       { name: '批次/4.jpg', data: scans.turned },
+      { name: '批次/5.jpg', data: Buffer.from('not a picture, though named one') },
       { name: '__MACOSX/._1.jpg', data: Buffer.from('resource fork') },
       { name: '说明.txt', data: Buffer.from('not a scan') },
     ]);
     let done = parsed(ctx.app, grantId);
     const res = await postScans(grantId, [await upload(ctx.app, token, '扫描件.zip', zip)]);
-    expect(res.body.data.file_count).toBe(4);
+    expect(res.body.data.file_count).toBe(5);
     await done;
     let result = await analysis(grantId);
     expect(result.items.map((i) => [i.source_name, i.outcome])).toEqual([
@@ -148,8 +149,9 @@ describe('POST /api/certificateGrants/{id}/paperScans and GET .../paperAnalysis'
       ['扫描件.zip/批次/2.jpg', 2],
       ['扫描件.zip/批次/3.jpg', 3],
       ['扫描件.zip/批次/4.jpg', 4],
+      ['扫描件.zip/批次/5.jpg', 3],
     ]);
-    expect(result).toMatchObject({ matched: 1, foreign: 1, unreadable: 1, duplicate: 1, missing: 2 });
+    expect(result).toMatchObject({ matched: 1, foreign: 1, unreadable: 2, duplicate: 1, missing: 2 });
 
     done = parsed(ctx.app, grantId);
     await postScans(grantId, [await upload(ctx.app, token, '补扫.jpg', scans.turned)]);
