@@ -1,16 +1,15 @@
-import { CertificateSource } from '@skill-cert/shared/certificate';
 import { PaperOutcome, type PaperOutcomeValue } from '@skill-cert/shared/certificateGrant';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { JobInterrupted } from '../../plugins/jobs.ts';
-import { certificates } from '../certificates/tables.ts';
+import { grantCertificatesAmong } from '../certificates/grant-certificates.ts';
 import { detectFileKind } from '../files/fileType.ts';
-import { localPathOf } from '../files/service.ts';
-import { files } from '../files/tables.ts';
+import { findFiles, localPathOf } from '../files/service.ts';
 import type { PageRead, ScanInput, ScanReader } from './paper-reader.ts';
 import {
+  matchedCertificates,
   PAPER_GAVE_UP_QUEUE,
   PAPER_QUEUE,
   scanKindOfEntry,
@@ -88,7 +87,7 @@ interface ReadTask {
  * they are pulled, so an upload of thousands of scans never holds more than the tasks in flight.
  */
 async function* readTasks(app: FastifyInstance, fileIds: string[]): AsyncGenerator<ReadTask> {
-  const rows = await app.db.select().from(files).where(inArray(files.id, fileIds));
+  const rows = await findFiles(app.db, fileIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   let sourceSeq = 0;
   for (const id of fileIds) {
@@ -237,25 +236,8 @@ async function judge(tx: DbOrTx, grantId: string, pages: ReadPage[]): Promise<Ju
   const named = [
     ...new Set(pages.map((p) => (p.text ? certificateIdOf(p.text) : null)).filter((id) => id !== null)),
   ];
-  const ofGrant = new Set<string>();
-  for (let i = 0; i < named.length; i += 1000) {
-    const rows = await tx
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(
-        and(
-          inArray(certificates.id, named.slice(i, i + 1000)),
-          eq(certificates.source, CertificateSource.GRANT),
-          eq(certificates.sourceId, grantId),
-        ),
-      );
-    for (const r of rows) ofGrant.add(r.id);
-  }
-  const before = await tx
-    .selectDistinct({ id: paperScanItems.certificateId })
-    .from(paperScanItems)
-    .where(and(eq(paperScanItems.grantId, grantId), eq(paperScanItems.outcome, PaperOutcome.MATCHED)));
-  return judgePages(pages, ofGrant, new Set(before.map((r) => r.id as string)));
+  const ofGrant = await grantCertificatesAmong(tx, grantId, named);
+  return judgePages(pages, ofGrant, new Set(await matchedCertificates(tx, grantId)));
 }
 
 function summary(pages: JudgedPage[]): string {

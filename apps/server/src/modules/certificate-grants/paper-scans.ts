@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { CertificateSource } from '@skill-cert/shared/certificate';
 import {
   GrantStatus,
   type PaperAnalysis,
+  PaperOutcome,
   type PaperOutcomeValue,
   type PaperScanResult,
   paperOutcomeText,
@@ -15,7 +15,7 @@ import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { isUnsafeZipPath, readZipDirectory, readZipEntry, type ZipItem } from '../certificate-engine/zip.ts';
-import { certificates } from '../certificates/tables.ts';
+import { certificateLabels, countGrantCertificates } from '../certificates/grant-certificates.ts';
 import type { FileKind } from '../files/fileType.ts';
 import { type FileRow, localPathOf, readableFile } from '../files/service.ts';
 import type { UserRow } from '../users/service.ts';
@@ -157,9 +157,17 @@ export async function createPaperScan(
   return { _id: uploadId, file_count: fileCount };
 }
 
-type Count = { n: number };
 const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The certificates of the grant some page has matched so far. */
+export async function matchedCertificates(db: DbOrTx, grantId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: paperScanItems.certificateId })
+    .from(paperScanItems)
+    .where(and(eq(paperScanItems.grantId, grantId), eq(paperScanItems.outcome, PaperOutcome.MATCHED)));
+  return rows.map((r) => r.id as string);
+}
 
 /** `GET .../{id}/paperAnalysis`: the counts of every upload of the grant so far, and its pages newest upload first. */
 export async function paperAnalysisOf(
@@ -181,32 +189,26 @@ export async function paperAnalysisOf(
       )
     ).map((r) => [r.outcome, r.n]),
   );
-  // The certificates that should be on paper: drafts and valid ones (a replaced one is not printed any more).
-  const [missing] = await rowsOf<Count>(
-    db,
-    sql`select count(*)::int as n from ${certificates} c
-        where c.source_id = ${grant.id} and c.source = ${CertificateSource.GRANT} and c.status in (0, 1)
-          and not exists (select 1 from ${paperScanItems} i
-                          where i.grant_id = ${grant.id} and i.certificate_id = c.id and i.outcome = 1)`,
-  );
+  // The certificates that should be on paper (drafts and valid ones) that no page matched.
+  const missing = await countGrantCertificates(db, grant.id, [0, 1], await matchedCertificates(db, grant.id));
   const items = await rowsOf<{
     id: string;
     source_name: string;
     outcome: PaperOutcomeValue;
     certificate_id: string | null;
-    certificate_no: string | null;
-    holder_name: string | null;
     created_at: string | Date;
   }>(
     db,
-    sql`select i.id, i.source_name, i.outcome, i.certificate_id, c.certificate_no, c.holder_name, i.created_at
+    sql`select i.id, i.source_name, i.outcome, i.certificate_id, i.created_at
         from ${paperScanItems} i
         join ${paperScanUploads} u on u.id = i.upload_id
-        left join ${certificates} c on c.id = i.certificate_id
         where i.grant_id = ${grant.id}
         order by u.created_at desc, u.id desc, (i.detail->>'seq')::int
         limit ${PAPER_ITEMS_MAX}`,
   );
+  const labels = await certificateLabels(db, [
+    ...new Set(items.map((i) => i.certificate_id).filter((id) => id !== null)),
+  ]);
   const count = (o: PaperOutcomeValue) => byOutcome.get(o) ?? 0;
   return {
     parsing: uploads.parsing,
@@ -216,15 +218,15 @@ export async function paperAnalysisOf(
     foreign: count(2),
     unreadable: count(3),
     duplicate: count(4),
-    missing: missing.n,
+    missing,
     items: items.map((i) => ({
       _id: i.id,
       source_name: i.source_name,
       outcome: i.outcome,
       outcome_text: paperOutcomeText[i.outcome],
       certificate_id: i.certificate_id,
-      certificate_no: i.certificate_no,
-      holder_name: i.holder_name,
+      certificate_no: (i.certificate_id && labels.get(i.certificate_id)?.certificateNo) || null,
+      holder_name: (i.certificate_id && labels.get(i.certificate_id)?.holderName) || null,
       create_time_str: formatDateTime(i.created_at),
     })),
   };

@@ -11,7 +11,7 @@ import { uuidv7 } from '../../lib/id.ts';
 import { renderCertificate } from '../certificate-engine/render/index.ts';
 import { textBlank } from '../certificate-engine/render/testing/fixtures.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
-import { certificates } from '../certificates/tables.ts';
+import { insertCertificates } from '../certificates/testing.ts';
 import { seedPlan } from '../level-evaluations/test-plans.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { openPdf, rasterisePage } from './paper-reader-worker.ts';
@@ -45,7 +45,8 @@ export async function seedGrant(
   });
   const certificateIds = Array.from({ length: count }, (_, i) => ids[i] ?? uuidv7());
   const prefix = `Y${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}33330106`;
-  await db.insert(certificates).values(
+  await insertCertificates(
+    db,
     certificateIds.map((id, i) => ({
       id,
       companyId,
