@@ -10,6 +10,7 @@ import { rawZip } from '../apps/server/src/modules/certificate-engine/test-fixtu
 import { openPdf, rasterisePage } from '../apps/server/src/modules/certificate-grants/paper-reader-worker.ts';
 import {
   certificatePdf,
+  photographed,
   seedGrant,
 } from '../apps/server/src/modules/certificate-grants/test-paper-fixtures.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
@@ -69,17 +70,7 @@ function scanOf(page: Image, publicUrl: string, id: string, i: number): Buffer {
     for (let c = 0; c < qr.modules.size; c++)
       if (qr.modules.get(r, c))
         ctx.fillRect(x0 + (c + 2) * cell, y0 + (r + 2) * cell, cell + 0.5, cell + 0.5);
-  const turn = (i % 4) * 90;
-  const skew = ((i * 7) % 9) - 4;
-  const turned = turn % 180 !== 0;
-  const out = createCanvas((turned ? height : width) + 120, (turned ? width : height) + 120);
-  const o = out.getContext('2d');
-  o.fillStyle = '#8a8a8a';
-  o.fillRect(0, 0, out.width, out.height);
-  o.translate(out.width / 2, out.height / 2);
-  o.rotate(((turn + skew) * Math.PI) / 180);
-  o.drawImage(sheet, -width / 2, -height / 2);
-  return out.toBuffer('image/jpeg', 80);
+  return photographed(sheet, { turn: (i % 4) * 90, skew: ((i * 7) % 9) - 4, quality: 80 });
 }
 
 const database = await freshDatabase(process.env.DATABASE_URL);

@@ -4,7 +4,14 @@
  * and skewed.
  */
 
-import { type Canvas, createCanvas, loadImage, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import {
+  type Canvas,
+  createCanvas,
+  type Image,
+  loadImage,
+  PDFDocument,
+  type SKRSContext2D,
+} from '@napi-rs/canvas';
 import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import type { DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/id.ts';
@@ -92,6 +99,17 @@ export async function scanOf(
   } finally {
     await doc.destroy();
   }
+  return photographed(page, { turn, skew });
+}
+
+/**
+ * A printed page as a phone or a careless scan sees it: turned by `turn` degrees and askew by `skew` degrees (with a
+ * little shear, the phone not held flat) on a grey table, as a JPEG of `quality`.
+ */
+export function photographed(
+  page: Canvas | Image,
+  { turn = 0, skew = 0, quality = 85 }: { turn?: number; skew?: number; quality?: number },
+): Buffer {
   const { width, height } = page;
   const turned = turn % 180 !== 0;
   const out = createCanvas((turned ? height : width) + 160, (turned ? width : height) + 160);
@@ -100,10 +118,9 @@ export async function scanOf(
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.translate(out.width / 2, out.height / 2);
   ctx.rotate(((turn + skew) * Math.PI) / 180);
-  // A phone held not quite flat: a little shear besides the rotation.
   ctx.transform(1, 0, Math.tan((skew * Math.PI) / 360), 1, 0, 0);
-  ctx.drawImage(page, -width / 2, -height / 2);
-  return out.toBuffer('image/jpeg', 85);
+  ctx.drawImage(page as Image, -width / 2, -height / 2);
+  return out.toBuffer('image/jpeg', quality);
 }
 
 /** A picture with no QR code on it (a photo of something else). */

@@ -40,6 +40,10 @@ const analysis = (over: Partial<PaperAnalysis> = {}): PaperAnalysis => ({
   ...over,
 });
 
+/** No page read yet: every certificate of the grant is missing. */
+const nothingRead = (over: Partial<PaperAnalysis>) =>
+  analysis({ pages: 0, matched: 0, foreign: 0, unreadable: 0, duplicate: 0, missing: 3, items: [], ...over });
+
 const parsedMessage = (grantId: string) => ({
   _id: 'm-1',
   message_category_name: '证书通知',
@@ -69,18 +73,7 @@ describe('the paper analysis panel', { timeout: 30_000 }, () => {
   it('开始识别 sends the uploaded scans as one upload, then reads the analysis again', async () => {
     let uploads = 0;
     const network = installFakeNetwork({
-      [analysisRoute]: ok(
-        analysis({
-          uploads: 0,
-          pages: 0,
-          matched: 0,
-          foreign: 0,
-          unreadable: 0,
-          duplicate: 0,
-          missing: 3,
-          items: [],
-        }),
-      ),
+      [analysisRoute]: ok(nothingRead({ uploads: 0 })),
       'POST /api/files/upload': (request: FakeRequest) => {
         uploads += 1;
         const file = (request.body as FormData).get('file') as File;
@@ -119,17 +112,7 @@ describe('the paper analysis panel', { timeout: 30_000 }, () => {
   });
 
   it('reads the analysis again when paper_certificate_parse_done names this grant, not another', async () => {
-    let answer = analysis({
-      parsing: 1,
-      uploads: 1,
-      pages: 0,
-      matched: 0,
-      foreign: 0,
-      unreadable: 0,
-      duplicate: 0,
-      missing: 3,
-      items: [],
-    });
+    let answer = nothingRead({ parsing: 1 });
     const network = installFakeNetwork({ [analysisRoute]: () => ok(answer) });
     renderWithProviders(<PaperAnalysisPanel grantId={GRANT} />);
     expect(await screen.findByText('有 1 次上传正在识别中，完成后将自动刷新')).toBeInTheDocument();
