@@ -181,3 +181,19 @@ export const paperAnalysis = z.object({
 });
 export type PaperAnalysis = z.infer<typeof paperAnalysis>;
 export const paperScanResult = z.object({ _id: z.string(), file_count: z.number().int() });
+
+/** At most this many files in one upload of scans (each an image, a PDF or a zip of them). */
+export const PAPER_SCAN_FILES_MAX = 1000;
+
+/**
+ * `POST /api/certificateGrants/{id}/paperScans` with a JSON body: files already uploaded (`POST /api/files/upload`,
+ * the upload control), read as one upload. The route also takes one file itself as multipart/form-data.
+ */
+export const paperScanBody = z.object({
+  file_ids: z
+    .array(z.string().uuid('扫描件文件不存在或已删除'), { error: '请上传纸质证书扫描件' })
+    .min(1, '请上传纸质证书扫描件')
+    .max(PAPER_SCAN_FILES_MAX, `一次最多上传${PAPER_SCAN_FILES_MAX}个扫描件文件`),
+});
+export type PaperScanBody = z.infer<typeof paperScanBody>;
+export type PaperScanResult = z.infer<typeof paperScanResult>;

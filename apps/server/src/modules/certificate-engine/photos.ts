@@ -9,7 +9,13 @@ import { ID_CARD_BLANK, NAME_BLANK } from './defaults.ts';
 import { imageSize, oversizeProblem } from './render/image-header.ts';
 import { ROW_KEY_HEADER, type SheetRow } from './sheet.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
-import { isUnsafeZipPath, readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from './zip.ts';
+import {
+  isUnsafeZipPath,
+  readZipDirectory,
+  readZipEntry,
+  ZIP_MAX_ENTRIES,
+  ZIP_MAX_TOTAL_BYTES,
+} from './zip.ts';
 
 /** One photo may be at most this big (uncompressed). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -118,19 +124,9 @@ export async function openPhotoArchive(filePath: string): Promise<PhotoArchive> 
     find: (stem) => byStem.get(stem.trim().toLowerCase()),
     photos,
     async read(photo) {
-      if (photo.size > PHOTO_MAX_BYTES) throw new Error('照片超过 10M');
-      const stream = await zip.openReadStreamPromise(photo.entry);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of stream) {
-        size += chunk.length;
-        if (size > PHOTO_MAX_BYTES) {
-          stream.destroy();
-          throw new Error('照片超过 10M');
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return Buffer.concat(chunks);
+      const bytes = await readZipEntry(zip, photo.entry, PHOTO_MAX_BYTES);
+      if (!bytes) throw new Error('照片超过 10M');
+      return bytes;
     },
     close: () => zip.close(),
   };

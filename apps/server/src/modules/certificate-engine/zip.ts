@@ -190,3 +190,27 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
   }
   return { zip, items };
 }
+
+/**
+ * An entry's bytes, read whole but never past `maxBytes` (the directory's size may lie): null when it is bigger.
+ * Errors of the zip (a broken entry) are thrown.
+ */
+export async function readZipEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  maxBytes: number,
+): Promise<Buffer | null> {
+  if (entry.uncompressedSize > maxBytes) return null;
+  const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

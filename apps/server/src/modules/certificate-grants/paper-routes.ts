@@ -1,4 +1,66 @@
+import { paperAnalysis, paperScanBody, paperScanResult } from '@skill-cert/shared/certificateGrant';
+import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { receiveUpload } from '../files/upload.ts';
+import { registerPaperJob } from './paper-job.ts';
+import { createScanReader, type ScanReader } from './paper-reader.ts';
+import {
+  assertTakesScans,
+  createPaperScan,
+  GRANT_NOT_FOUND,
+  grantForScans,
+  paperAnalysisOf,
+  SCAN_KINDS,
+  SCAN_REFUSAL,
+} from './paper-scans.ts';
 
-/** `POST /api/certificateGrants/{id}/paperScans`, `GET .../{id}/paperAnalysis` (issue 21 point 5). */
-export const paperRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const grantParams = z.object({ id: z.string().uuid(GRANT_NOT_FOUND) });
+
+/**
+ * `POST /api/certificateGrants/{id}/paperScans`, `GET .../{id}/paperAnalysis` (issue 21 point 5), and the job that
+ * reads the scans. The reader threads start with the first upload read and close with the app.
+ */
+export const paperRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app;
+  let reader: ScanReader | null = null;
+  await registerPaperJob(app, () => {
+    reader ??= createScanReader(app.config.renderThreads, (err) =>
+      app.log.error({ err }, '纸质证书识别线程出错'),
+    );
+    return reader;
+  });
+  app.addHook('onClose', async () => {
+    await reader?.close();
+  });
+
+  // JSON: files uploaded already (the upload control); multipart/form-data: one file sent here itself.
+  app.post(
+    '/api/certificateGrants/:id/paperScans',
+    {
+      schema: {
+        params: grantParams,
+        body: paperScanBody.nullish(),
+        response: { 200: envelope(paperScanResult) },
+      },
+    },
+    async (req) => {
+      const grant = await grantForScans(db, req.company, req.params.id);
+      // Refused before a file sent with the request is received.
+      assertTakesScans(grant);
+      const caller = { user: req.auth.user, company: req.company };
+      const fileIds = req.isMultipart()
+        ? [(await receiveUpload(req, db, storage, req.auth.user, SCAN_KINDS, SCAN_REFUSAL)).file_id]
+        : (req.body?.file_ids ?? []);
+      const result = await createPaperScan(app, caller, grant, fileIds);
+      return ok(result, `已上传 ${result.file_count} 个扫描件，正在后台识别`);
+    },
+  );
+
+  app.get(
+    '/api/certificateGrants/:id/paperAnalysis',
+    { schema: { params: grantParams, response: { 200: envelope(paperAnalysis) } } },
+    async (req) => ok(await paperAnalysisOf(db, req.company, req.params.id)),
+  );
+};

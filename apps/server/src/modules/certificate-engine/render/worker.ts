@@ -1,10 +1,8 @@
-import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
 import { move } from 'piscina';
 import { writeContentSync } from '../../../lib/content-store.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
-import { RENDER_THREAD_NICE, RenderError, type RenderJob } from './types.ts';
+import { RenderError, type RenderJob } from './types.ts';
 
 /** What a worker answers: the PDF, or the Chinese reason a bad input of this certificate was refused. */
 export type WorkerResult = Uint8Array | { renderError: string };
@@ -83,16 +81,4 @@ export async function backgroundTask(path: string): Promise<BackgroundResult> {
 
 export { warmUp } from './index.ts';
 
-/**
- * Renders are background work: this thread runs at a lower CPU priority than the server's main thread, so that
- * when every core is busy rendering a batch, requests are still answered at once. Linux gives each thread its own
- * nice value (a thread is a task with its own id); elsewhere this does nothing.
- */
-export function lowerThreadPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid)) setPriority(tid, RENDER_THREAD_NICE);
-  } catch {
-    // No /proc (not Linux) or not allowed: the thread keeps the process's priority.
-  }
-}
+export { lowerThreadPriority } from './thread-priority.ts';

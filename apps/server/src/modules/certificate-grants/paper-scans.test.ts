@@ -1,0 +1,232 @@
+import type { PaperAnalysis, PaperScanResult } from '@skill-cert/shared/certificateGrant';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, type TestContext, useTestApp } from '../../../test/harness.ts';
+import { uuidv7 } from '../../lib/id.ts';
+import { rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
+import { enterpriseToken, upload, within } from '../custom-certificates/test-fixtures.ts';
+import { otherCompanyUser, postFile } from '../level-evaluations/test-app.ts';
+import { certificateIdOf, judgePages } from './paper-job.ts';
+import { GRANT_NOT_FOUND, STILL_GENERATING } from './paper-scans.ts';
+import { blankPhoto, publicLink, scanOf, scanPdf, seedGrant } from './test-paper-fixtures.ts';
+
+const ctx: TestContext = useTestApp();
+let token = '';
+beforeEach(async () => {
+  token = await enterpriseToken(ctx.app);
+});
+
+const scansUrl = (grantId: string) => `/api/certificateGrants/${grantId}/paperScans`;
+const analysisUrl = (grantId: string) => `/api/certificateGrants/${grantId}/paperAnalysis`;
+
+/** Resolves once `n` uploads of the grant have ended: each stores paper_certificate_parse_done, naming the grant. */
+function parsed(app: FastifyInstance, grantId: string, n = 1, ms = 120_000): Promise<void> {
+  let seen = 0;
+  let stop = () => {};
+  const ended = new Promise<void>((resolve) => {
+    stop = app.messenger.onStored((rows) => {
+      seen += rows.filter(
+        (r) => r.templateKey === TemplateKey.PAPER_CERTIFICATE_PARSED && r.relatedId === grantId,
+      ).length;
+      if (seen >= n) resolve();
+    });
+  });
+  return within(ended, ms, () => `${seen} of ${n} uploads of grant ${grantId} parsed`).finally(stop);
+}
+
+async function analysis(grantId: string): Promise<PaperAnalysis> {
+  const res = await api<PaperAnalysis>(ctx.app, 'GET', analysisUrl(grantId), { token });
+  expect(res.body.code, res.body.message).toBe(200);
+  return res.body.data;
+}
+
+async function postScans(grantId: string, fileIds: string[]) {
+  return api<PaperScanResult>(ctx.app, 'POST', scansUrl(grantId), { token, body: { file_ids: fileIds } });
+}
+
+// Scans of real certificates are made once for the file: rendering and rasterising take a while.
+const scans: Record<string, Buffer> = {};
+const certificateIds = [uuidv7(), uuidv7(), uuidv7()];
+beforeAll(async () => {
+  scans.turned = await scanOf(publicLink(certificateIds[0]), { turn: 90, skew: 3 });
+  scans.skewed = await scanOf(publicLink(certificateIds[1]), { skew: -4 });
+  scans.upsideDown = await scanOf(publicLink(certificateIds[2]), { turn: 270, skew: 2 });
+  scans.foreign = await scanOf(publicLink(uuidv7()), { skew: 2 });
+  scans.blank = blankPhoto();
+}, 120_000);
+
+/** A grant whose certificates have the ids the scans were made for. */
+const grantOfScans = async () =>
+  (await seedGrant(ctx.app.db, 'qiye', { count: 3, ids: certificateIds })).grantId;
+
+describe('certificateIdOf', () => {
+  it('takes the id from a public page link or a bare id, and nothing from any other text', () => {
+    const id = '0192f3a4-1111-7222-8333-444455556666';
+    expect(certificateIdOf(`https://cert.example.cn/information-link/${id}`)).toBe(id);
+    expect(certificateIdOf(`http://localhost:3000/information-link/${id.toUpperCase()}/`)).toBe(id);
+    expect(certificateIdOf(` ${id} `)).toBe(id);
+    expect(certificateIdOf('https://example.com/pay?order=1')).toBeNull();
+    expect(certificateIdOf(`https://example.com/other/${id}`)).toBeNull();
+  });
+});
+
+describe('judgePages', () => {
+  it('a page is 无法识别 without a code, 非本批证书 for another code, 重复 after a match (earlier upload too), else 匹配', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => `0192f3a4-1111-7222-8333-44445555666${x}`);
+    const page = (text: string | null, i: number) => ({
+      seq: [0, i] as [number, number],
+      sourceName: `p${i}`,
+      text,
+    });
+    const judged = judgePages(
+      [
+        page(publicLink(a), 1),
+        page(null, 2),
+        page('hello', 3),
+        page(publicLink(a), 4),
+        page(c, 5),
+        page(b, 6),
+      ],
+      new Set([a, b, c]),
+      new Set([b]),
+    );
+    expect(judged.map((p) => [p.outcome, p.certificateId])).toEqual([
+      [1, a],
+      [3, null],
+      [2, null],
+      [4, a],
+      [1, c],
+      [4, b],
+    ]);
+  });
+});
+
+describe('POST /api/certificateGrants/{id}/paperScans and GET .../paperAnalysis', () => {
+  it('scans of printed certificates turned by 90° or 270° and skewed by a few degrees all match', async () => {
+    const grantId = await grantOfScans();
+    const ids = [
+      await upload(ctx.app, token, '扫描1.jpg', scans.turned),
+      await upload(ctx.app, token, '扫描2.jpg', scans.skewed),
+      await upload(ctx.app, token, '扫描3.jpg', scans.upsideDown),
+    ];
+    const done = parsed(ctx.app, grantId);
+    const res = await postScans(grantId, ids);
+    expect(res.body.code, res.body.message).toBe(200);
+    expect(res.body.data.file_count).toBe(3);
+    expect((await analysis(grantId)).parsing).toBe(1);
+    await done;
+
+    const result = await analysis(grantId);
+    expect(result).toMatchObject({ parsing: 0, uploads: 1, pages: 3, matched: 3, missing: 0 });
+    expect(result.items.map((i) => [i.source_name, i.outcome_text, i.certificate_id, i.holder_name])).toEqual(
+      [
+        ['扫描1.jpg', '匹配', certificateIds[0], '学员1'],
+        ['扫描2.jpg', '匹配', certificateIds[1], '学员2'],
+        ['扫描3.jpg', '匹配', certificateIds[2], '学员3'],
+      ],
+    );
+  }, 180_000);
+
+  it('a zip: a foreign code is 非本批证书, a photo without a code or a broken picture 无法识别, a certificate seen twice 重复, also in a later upload', async () => {
+    const grantId = await grantOfScans();
+    const zip = rawZip([
+      { name: '批次/1.jpg', data: scans.turned },
+      { name: '批次/2.jpg', data: scans.foreign },
+      { name: '批次/3.jpg', data: scans.blank },
+      { name: '批次/4.jpg', data: scans.turned },
+      { name: '批次/5.jpg', data: Buffer.from('not a picture, though named one') },
+      { name: '__MACOSX/._1.jpg', data: Buffer.from('resource fork') },
+      { name: '说明.txt', data: Buffer.from('not a scan') },
+    ]);
+    let done = parsed(ctx.app, grantId);
+    const res = await postScans(grantId, [await upload(ctx.app, token, '扫描件.zip', zip)]);
+    expect(res.body.data.file_count).toBe(5);
+    await done;
+    let result = await analysis(grantId);
+    expect(result.items.map((i) => [i.source_name, i.outcome])).toEqual([
+      ['扫描件.zip/批次/1.jpg', 1],
+      ['扫描件.zip/批次/2.jpg', 2],
+      ['扫描件.zip/批次/3.jpg', 3],
+      ['扫描件.zip/批次/4.jpg', 4],
+      ['扫描件.zip/批次/5.jpg', 3],
+    ]);
+    expect(result).toMatchObject({ matched: 1, foreign: 1, unreadable: 2, duplicate: 1, missing: 2 });
+
+    done = parsed(ctx.app, grantId);
+    await postScans(grantId, [await upload(ctx.app, token, '补扫.jpg', scans.turned)]);
+    await done;
+    result = await analysis(grantId);
+    expect(result.items[0]).toMatchObject({
+      source_name: '补扫.jpg',
+      outcome: 4,
+      certificate_id: certificateIds[0],
+    });
+    expect(result).toMatchObject({ uploads: 2, matched: 1, duplicate: 2, missing: 2 });
+  }, 180_000);
+
+  it('a multi-page PDF sent to the route itself is read page by page (第n页)', async () => {
+    const grantId = await grantOfScans();
+    const pdf = await scanPdf([scans.skewed, scans.upsideDown]);
+    const done = parsed(ctx.app, grantId);
+    const res = await postFile<PaperScanResult>(ctx.app, scansUrl(grantId), '扫描.pdf', pdf, token);
+    expect(res.body.code, res.body.message).toBe(200);
+    await done;
+    const result = await analysis(grantId);
+    expect(result.items.map((i) => [i.source_name, i.outcome, i.certificate_id])).toEqual([
+      ['扫描.pdf 第1页', 1, certificateIds[1]],
+      ['扫描.pdf 第2页', 1, certificateIds[2]],
+    ]);
+    expect(result.missing).toBe(1);
+  }, 180_000);
+
+  it("another company's grant is 发证记录不存在或已删除 on both routes", async () => {
+    const { grantId } = await seedGrant(ctx.app.db, 'qiye');
+    const other = await otherCompanyUser(ctx.app);
+    const fileId = await upload(ctx.app, other, 'a.jpg', scans.blank);
+    for (const [method, url, body] of [
+      ['POST', scansUrl(grantId), { file_ids: [fileId] }],
+      ['GET', analysisUrl(grantId), undefined],
+    ] as const) {
+      const res = await api(ctx.app, method, url, { token: other, body });
+      expect([res.status, res.body.message]).toEqual([404, GRANT_NOT_FOUND]);
+    }
+  });
+
+  it('scans are refused while the certificates are generated, without a file, and for a file that is no scan', async () => {
+    const generating = await seedGrant(ctx.app.db, 'qiye', { status: 0 });
+    const ready = await seedGrant(ctx.app.db, 'qiye');
+    const photo = await upload(ctx.app, token, 'a.jpg', scans.blank);
+    let res = await postScans(generating.grantId, [photo]);
+    expect([res.status, res.body.message]).toEqual([400, STILL_GENERATING]);
+
+    res = await postScans(ready.grantId, []);
+    expect([res.status, res.body.message]).toEqual([400, '请上传纸质证书扫描件']);
+
+    const sheet = await upload(ctx.app, token, '名单.xlsx', await xlsx(['姓名'], [['张三']]));
+    res = await postScans(ready.grantId, [sheet]);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      '扫描件「名单.xlsx」不是 JPG/PNG 图片、PDF 或 ZIP 压缩包',
+    ]);
+
+    const emptyZip = await upload(
+      ctx.app,
+      token,
+      '空.zip',
+      rawZip([{ name: 'a.txt', data: Buffer.from('x') }]),
+    );
+    res = await postScans(ready.grantId, [emptyZip]);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      '扫描件压缩包「空.zip」中没有 JPG/PNG 图片或 PDF 文件',
+    ]);
+
+    // Another user's file is not the caller's to use.
+    const other = await otherCompanyUser(ctx.app);
+    const theirs = await upload(ctx.app, other, 'b.jpg', scans.blank);
+    res = await postScans(ready.grantId, [theirs]);
+    expect(res.status).toBe(404);
+    expect((await analysis(ready.grantId)).uploads).toBe(0);
+  });
+});
