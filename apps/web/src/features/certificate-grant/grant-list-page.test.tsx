@@ -81,6 +81,17 @@ describe('证书发放 list and 发证详情', { timeout: 30_000 }, () => {
       [`GET /api/certificateGrants/${GRANT_ID}/certificates`]: paged([
         grantCertificate({ status: 1, status_text: '有效' }),
       ]),
+      [`GET /api/certificateGrants/${GRANT_ID}/paperAnalysis`]: ok({
+        parsing: 0,
+        uploads: 0,
+        pages: 0,
+        matched: 0,
+        foreign: 0,
+        unreadable: 0,
+        duplicate: 0,
+        missing: 3,
+        items: [],
+      }),
     });
     renderPage(
       `/grant-certificate/detail/${GRANT_ID}`,
@@ -97,7 +108,7 @@ describe('证书发放 list and 发证详情', { timeout: 30_000 }, () => {
       `/api/certificateGrants/${GRANT_ID}/downloadCertificateZip`,
     );
     expect(screen.getByText('纸质证书分析')).toBeInTheDocument();
-    expect(screen.getByText('暂无纸质证书分析')).toBeInTheDocument();
+    expect(await screen.findByText('暂无纸质证书分析，请先上传扫描件')).toBeInTheDocument();
     expect(screen.queryByText(/尚未确认发证/)).toBeNull();
   });
 
