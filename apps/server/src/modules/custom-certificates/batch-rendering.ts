@@ -1,13 +1,16 @@
+import { CertificateSource, CertificateStatus } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type BatchChunk,
   type RenderOutcome,
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
+import { ID_CARD_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
 import { filesZip } from '../certificate-engine/download.ts';
+import { certificates } from '../certificates/tables.ts';
 import { insertFilesFrom } from '../files/service.ts';
 import { certificateFileName, verifyPath } from './naming.ts';
 import { customCertificateBatches, customCertificates } from './tables.ts';
@@ -157,7 +160,9 @@ async function recordOutcomes(
         generated_at = case when v.file_id is null then c.generated_at else now() end, updated_at = now()
       from v
       where c.id = v.id and c.status = ${ProduceStatus.PENDING}
-      returning v.file_id, v.sha256, v.size, v.origin_name
+      returning c.id, c.blanks, c.generated_at, v.file_id, v.sha256, v.size, v.origin_name
+    ), library as (
+      ${enterLibrary(sql`select id, ${batch.companyId}::uuid as company_id, ${batch.id}::uuid as batch_id, blanks, generated_at, file_id from marked where file_id is not null`)}
     ), stored as (
       ${insertFilesFrom(sql`
         select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,
@@ -174,6 +179,29 @@ async function recordOutcomes(
   const [counts] = res.rows;
   // No batch row (removed meanwhile): nothing waits, and the finishing check finds nothing to finish.
   return counts ? counts.success_count + counts.failed_count < counts.total : false;
+}
+
+/**
+ * Generated custom certificates entering the certificate library (`certificates`, source 3 自定义证书) under their
+ * own id, valid at once: the holder's name and ID number from the blanks `name` and `id_card` when the template
+ * has them, 职业名称 and 工种 from `occupation` and `work_type`, the PDF mirrored, the generation day (Shanghai) as
+ * the issue date (the 发证日期 blank is free text, printed as typed). `rows` selects id, company_id, batch_id,
+ * blanks, generated_at and file_id. Used as a statement of its own by migration 0017 for certificates generated
+ * before the library existed.
+ */
+export function enterLibrary(rows: SQL): SQL {
+  const blank = (name: string) =>
+    sql.raw(`(select e->>'val' from jsonb_array_elements(r.blanks) e where e->>'name' = '${name}' limit 1)`);
+  return sql`
+    insert into ${certificates} (id, company_id, source, source_id, holder_name, id_number, occupation_name,
+      work_type, issue_date, values, produce_status, file_id, generated_at, status, confirmed_at)
+    select r.id, r.company_id, ${CertificateSource.CUSTOM}::smallint, r.batch_id,
+      coalesce(${blank(NAME_BLANK)}, ''), coalesce(${blank(ID_CARD_BLANK)}, ''),
+      nullif(${blank('occupation')}, ''), nullif(${blank('work_type')}, ''),
+      (r.generated_at at time zone 'Asia/Shanghai')::date, r.blanks, ${ProduceStatus.DONE}::smallint, r.file_id,
+      r.generated_at, ${CertificateStatus.VALID}::smallint, r.generated_at
+    from (${rows}) r
+    on conflict (id) do nothing`;
 }
 
 /** Every generated certificate of a batch as one streamed zip, in row order, named as their PDFs are. */

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CertificateDetail } from '@skill-cert/shared/certificate';
 import type {
   CreatedBatch,
   CustomCertificateBatch,
@@ -739,9 +740,40 @@ describe('GET /api/public/certificates/{id}', () => {
       template_name: '电工职业技能等级证书',
       valid: true,
       status_text: '有效',
+      status: 1,
+      certificate_no: null,
+      revoked_date: null,
+      replaced_by_id: null,
     });
     expect(pub.body.data.fields).toContainEqual({ label: '职业技能等级', value: '四级/中级工' });
     expect(pub.body.data.fields.map((f) => f.label)).not.toContain('身份证号');
+  });
+
+  it('a generated certificate is in the certificate library at once: same id, source 3, valid, its PDF', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { rows: [personRow(1, '张三')] });
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
+    const [row] = (await certificateList(token, batch._id)).list;
+    const lib = await api<CertificateDetail>(ctx.app, 'GET', `/api/certificates/${row._id}`, { token });
+    expect(lib.body.data).toMatchObject({
+      _id: row._id,
+      source: 3,
+      source_text: '自定义证书',
+      source_id: batch._id,
+      certificate_no: null,
+      holder_name: '张三',
+      id_number: idCard(1),
+      status: 1,
+      has_file: true,
+    });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/certificates/${row._id}/file`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('a certificate that failed (never issued) answers like an unknown one: no holder details', async () => {

@@ -18,6 +18,10 @@ const certificate = (extra: Partial<PublicCertificate> = {}): PublicCertificate 
   template_name: '职业技能等级证书',
   valid: true,
   status_text: '有效',
+  status: 1,
+  certificate_no: 'Y000011000001261000001',
+  revoked_date: null,
+  replaced_by_id: null,
   ...extra,
 });
 
