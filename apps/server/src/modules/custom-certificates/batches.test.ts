@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CertificateDetail } from '@skill-cert/shared/certificate';
@@ -28,6 +28,7 @@ import {
   xlsx,
 } from '../certificate-engine/test-fixtures.ts';
 import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
+import { certificates } from '../certificates/tables.ts';
 import { removeAbandonedUploads, UPLOADING } from './batches.ts';
 import {
   createTemplate,
@@ -774,6 +775,17 @@ describe('GET /api/public/certificates/{id}', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Migration 0017 gives certificates generated before the library the same row.
+    const before = await ctx.app.db.select().from(certificates);
+    await ctx.app.db.delete(certificates);
+    const migration = readFileSync(
+      new URL('../../../drizzle/0017_library_custom_certificates.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.app.db.execute(sql.raw(migration));
+    const after = await ctx.app.db.select().from(certificates);
+    const comparable = (rows: typeof before) => rows.map(({ createdAt, updatedAt, ...r }) => r);
+    expect(comparable(after)).toEqual(comparable(before));
   });
 
   it('a certificate that failed (never issued) answers like an unknown one: no holder details', async () => {
