@@ -33,6 +33,8 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
     import('@/features/level-evaluation/evaluation-approve-detail-page').then(
       (m) => m.EvaluationApproveDetailPage,
     ),
+  CertificateLibrary: () =>
+    import('@/features/certificate-library/certificate-library-page').then((m) => m.CertificateLibraryPage),
   CertificateTemplate: () =>
     import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
 };
