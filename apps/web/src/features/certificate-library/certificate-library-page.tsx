@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   type CertificateRow,
+  CertificateSource,
   CertificateStatus,
   certificateSourceText,
   certificateStatusColor,
@@ -127,11 +128,13 @@ export function CertificateLibraryPage() {
               撤销
             </Button>
           )}
-          {isAdmin && (c.status === CertificateStatus.VALID || c.status === CertificateStatus.REVOKED) && (
-            <Button type="link" size="small" onClick={() => setReissuing(c)}>
-              换发
-            </Button>
-          )}
+          {isAdmin &&
+            c.source !== CertificateSource.CUSTOM &&
+            (c.status === CertificateStatus.VALID || c.status === CertificateStatus.REVOKED) && (
+              <Button type="link" size="small" onClick={() => setReissuing(c)}>
+                换发
+              </Button>
+            )}
         </Space>
       ),
     },
