@@ -83,7 +83,7 @@ await seeding.db.execute(
     (${arr(SURNAMES)})[1 + i % 100] || (${arr(GIVEN)})[1 + (i / 100) % 100] || (${arr(GIVEN)})[1 + (i / 10000) % 100],
     1, '3301' || lpad(i::text, 14, '0'),
     (${arr(OCCUPATIONS)})[1 + (i / 3) % 20], '电工', null, 1 + (i / 7) % 5, '示例智能制造有限公司',
-    date '${START}' + (i * 7919) % ${DAYS}, 1, case when i % 33 = 0 then 2 else 1 end, now(),
+    date '${START}' + ((i::bigint * 7919) % ${DAYS})::int, 1, case when i % 33 = 0 then 2 else 1 end, now(),
     case when i % 33 = 0 then now() end
   from generate_series(0, ${N - 1}) as s(i)`),
 );

@@ -50,6 +50,28 @@ describe('GET /api/certificates', () => {
     expect(second.meta.total).toBe(3);
   });
 
+  it('the total is exact whether the page is full, partly full or past the end', async () => {
+    await ctx.app.db.insert(certificates).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        companyId,
+        source: 1 as const,
+        sourceId: companyId,
+        holderName: `考生${i}`,
+        issueDate: '2026-01-01',
+        status: 1 as const,
+      })),
+    );
+    for (const [query, rows] of [
+      ['?per_page=10&page=1', 10],
+      ['?per_page=10&page=3', 3],
+      ['?per_page=10&page=4', 0],
+      ['?per_page=20&page=2', 3],
+    ] as const) {
+      const page = await list(query);
+      expect([query, page.list.length, page.meta.total]).toEqual([query, rows, 23]);
+    }
+  });
+
   it('the keyword matches a name prefix, an exact ID number or an exact certificate number', async () => {
     const a = await seedCertificate(ctx.app.db, companyId, 1, { holderName: '张三丰' });
     const b = await seedCertificate(ctx.app.db, companyId, 2, { holderName: '李四' });
