@@ -77,11 +77,17 @@ export function CertificateLibraryPage() {
     {
       title: '证书编号',
       dataIndex: 'certificate_no',
-      width: 200,
+      width: 190,
       render: (no: string | null) => no ?? <Typography.Text type="secondary">无编号</Typography.Text>,
     },
     { title: '姓名', dataIndex: 'holder_name', width: 100 },
-    { title: '证件号码', dataIndex: 'id_number', width: 180 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (_, c) => <Tag color={certificateStatusColor[c.status]}>{c.status_text}</Tag>,
+    },
+    { title: '证件号码', dataIndex: 'id_number', width: 170 },
     {
       title: '职业（工种）',
       key: 'occupation',
@@ -90,12 +96,6 @@ export function CertificateLibraryPage() {
     },
     { title: '等级', dataIndex: 'level_name', width: 110, render: (v: string | null) => v ?? '-' },
     { title: '发证日期', dataIndex: 'issue_date', width: 110, render: (v: string | null) => v ?? '-' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (_, c) => <Tag color={certificateStatusColor[c.status]}>{c.status_text}</Tag>,
-    },
     { title: '来源', dataIndex: 'source_text', width: 120, render: (v: string) => <Tag>{v}</Tag> },
     {
       title: '操作',
@@ -151,7 +151,7 @@ export function CertificateLibraryPage() {
           emptyText: <Empty description="暂无证书：发证确认后或自定义证书生成后，证书将出现在这里" />,
         }}
         filters={[
-          { name: 'holder_name', label: '姓名', placeholder: '姓名（前几个字）', width: 140 },
+          { name: 'holder_name', label: '姓名', placeholder: '请输入姓名', width: 140 },
           { name: 'id_number', label: '证件号码', placeholder: '完整证件号码', width: 190 },
           { name: 'certificate_no', label: '证书编号', placeholder: '完整证书编号', width: 210 },
           { name: 'occupation_code', label: '职业', options: occupations.data ?? [], width: 150 },
