@@ -6,13 +6,12 @@ import {
 } from '@skill-cert/shared/certificate';
 import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { companyAdminOnly } from '../companies/door.ts';
-import { files } from '../files/tables.ts';
+import { findFiles } from '../files/service.ts';
 import { exportLibrary } from './export.ts';
 import {
   CERTIFICATE_NOT_FOUND,
@@ -95,7 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const c = await findIssued(db, req.company, req.params.id);
-      const [file] = c.fileId ? await db.select().from(files).where(eq(files.id, c.fileId)) : [];
+      const [file] = c.fileId ? await findFiles(db, [c.fileId]) : [];
       if (!file) throw notFound('证书文件尚未生成');
       const name = `${c.certificateNo ?? c.holderName ?? '证书'}.pdf`;
       return reply

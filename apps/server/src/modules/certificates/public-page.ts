@@ -14,8 +14,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
+import { batchTemplateOf } from '../custom-certificates/batches.ts';
 import { companyNameOf } from '../custom-certificates/caller.ts';
-import { customCertificateBatches } from '../custom-certificates/tables.ts';
 import { certificates } from './tables.ts';
 
 export const PUBLIC_NOT_FOUND = '证书不存在或已失效';
@@ -80,12 +80,9 @@ async function nationalFields(db: DbOrTx, c: CertificateRecord): Promise<PageFie
 
 /** A custom certificate keeps its template's text fields, in template order, as it always showed them. */
 async function customFields(db: DbOrTx, c: CertificateRecord): Promise<PageFields> {
-  const [batch] = await db
-    .select({ template: customCertificateBatches.template })
-    .from(customCertificateBatches)
-    .where(eq(customCertificateBatches.id, c.sourceId));
+  const template = await batchTemplateOf(db, c.sourceId);
   const values = new Map(c.values.map((v) => [v.name, v.val]));
-  const text = (batch?.template.blanks ?? []).filter((b) => b.blank_type === BlankType.TEXT);
+  const text = (template?.blanks ?? []).filter((b) => b.blank_type === BlankType.TEXT);
   const nameBlank = text.find((b) => b.name === NAME_BLANK) ?? text[0];
   const idCard = values.get(ID_CARD_BLANK);
   return {
@@ -97,7 +94,7 @@ async function customFields(db: DbOrTx, c: CertificateRecord): Promise<PageField
       .filter((f) => f.value),
     issuer: await companyNameOf(db, c.companyId),
     issue_date: values.get(ISSUE_DATE_BLANK) || (c.generatedAt ? formatDate(c.generatedAt) : c.issueDate),
-    template_name: batch?.template.template_name ?? '',
+    template_name: template?.template_name ?? '',
   };
 }
 

@@ -1,16 +1,14 @@
-import { CertificateSource, CertificateStatus } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { and, asc, between, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type BatchChunk,
   type RenderOutcome,
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
-import { ID_CARD_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
 import { filesZip } from '../certificate-engine/download.ts';
-import { certificates } from '../certificates/tables.ts';
+import { enterLibrary } from '../certificates/custom-entry.ts';
 import { insertFilesFrom } from '../files/service.ts';
 import { certificateFileName, verifyPath } from './naming.ts';
 import { customCertificateBatches, customCertificates } from './tables.ts';
@@ -179,29 +177,6 @@ async function recordOutcomes(
   const [counts] = res.rows;
   // No batch row (removed meanwhile): nothing waits, and the finishing check finds nothing to finish.
   return counts ? counts.success_count + counts.failed_count < counts.total : false;
-}
-
-/**
- * Generated custom certificates entering the certificate library (`certificates`, source 3 自定义证书) under their
- * own id, valid at once: the holder's name and ID number from the blanks `name` and `id_card` when the template
- * has them, 职业名称 and 工种 from `occupation` and `work_type`, the PDF mirrored, the generation day (Shanghai) as
- * the issue date (the 发证日期 blank is free text, printed as typed). `rows` selects id, company_id, batch_id,
- * blanks, generated_at and file_id. Used as a statement of its own by migration 0017 for certificates generated
- * before the library existed.
- */
-export function enterLibrary(rows: SQL): SQL {
-  const blank = (name: string) =>
-    sql.raw(`(select e->>'val' from jsonb_array_elements(r.blanks) e where e->>'name' = '${name}' limit 1)`);
-  return sql`
-    insert into ${certificates} (id, company_id, source, source_id, holder_name, id_number, occupation_name,
-      work_type, issue_date, values, produce_status, file_id, generated_at, status, confirmed_at)
-    select r.id, r.company_id, ${CertificateSource.CUSTOM}::smallint, r.batch_id,
-      coalesce(${blank(NAME_BLANK)}, ''), coalesce(${blank(ID_CARD_BLANK)}, ''),
-      nullif(${blank('occupation')}, ''), nullif(${blank('work_type')}, ''),
-      (r.generated_at at time zone 'Asia/Shanghai')::date, r.blanks, ${ProduceStatus.DONE}::smallint, r.file_id,
-      r.generated_at, ${CertificateStatus.VALID}::smallint, r.generated_at
-    from (${rows}) r
-    on conflict (id) do nothing`;
 }
 
 /** Every generated certificate of a batch as one streamed zip, in row order, named as their PDFs are. */
