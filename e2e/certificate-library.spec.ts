@@ -115,6 +115,7 @@ test('find a certificate in the library, revoke it, and see 已撤销 on its pub
   await api.dispose();
 
   await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
   await page.goto('/certificate-library');
   const search = page.getByRole('form', { name: '证书搜索' });
   await search.getByLabel('姓名').fill(HOLDER);
