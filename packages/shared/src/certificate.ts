@@ -163,7 +163,11 @@ export const certificateListQuery = z.object({
   id_number: optionalParam(z.string().trim().max(30, '证件号码不能超过30个字符')),
   certificate_no: optionalParam(z.string().trim().max(30, '证书编号不能超过30个字符')),
   occupation_code: optionalParam(z.string().trim().max(20)),
-  level: optionalParam(z.coerce.number({ error: '等级不正确' }).pipe(skillLevelCode)),
+  level: optionalParam(
+    z.coerce
+      .number({ error: '职业技能等级不正确' })
+      .pipe(z.literal([1, 2, 3, 4, 5], { error: '职业技能等级不正确' })),
+  ),
   status: optionalParam(
     z.coerce.number({ error: '状态不正确' }).pipe(z.literal([1, 2, 3], { error: '状态不正确' })),
   ),

@@ -346,6 +346,14 @@ export const publicCertificate = z.object({
   template_name: z.string(),
   valid: z.boolean(),
   status_text: z.string(),
+  /** The library status (issue 21): 1 有效, 2 已撤销, 3 已换发. */
+  status: z.literal([1, 2, 3]),
+  /** The national number; null for a custom certificate. */
+  certificate_no: z.string().nullable(),
+  /** 'YYYY-MM-DD' when revoked. */
+  revoked_date: z.string().nullable(),
+  /** The certificate that replaced this one (已换发): its public page is /information-link/{id}. */
+  replaced_by_id: z.string().nullable(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificate>;
 

@@ -42,6 +42,8 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
     import('@/features/certificate-grant/grant-confirm-page').then((m) => m.GrantConfirmPage),
   GrantCertificateDetailView: () =>
     import('@/features/certificate-grant/grant-detail-page').then((m) => m.GrantDetailPage),
+  CertificateLibrary: () =>
+    import('@/features/certificate-library/certificate-library-page').then((m) => m.CertificateLibraryPage),
   CertificateTemplate: () =>
     import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
 };

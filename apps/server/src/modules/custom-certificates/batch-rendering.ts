@@ -8,6 +8,7 @@ import {
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
 import { filesZip } from '../certificate-engine/download.ts';
+import { enterLibrary } from '../certificates/custom-entry.ts';
 import { insertFilesFrom } from '../files/service.ts';
 import { certificateFileName, verifyPath } from './naming.ts';
 import { customCertificateBatches, customCertificates } from './tables.ts';
@@ -157,7 +158,9 @@ async function recordOutcomes(
         generated_at = case when v.file_id is null then c.generated_at else now() end, updated_at = now()
       from v
       where c.id = v.id and c.status = ${ProduceStatus.PENDING}
-      returning v.file_id, v.sha256, v.size, v.origin_name
+      returning c.id, c.blanks, c.generated_at, v.file_id, v.sha256, v.size, v.origin_name
+    ), library as (
+      ${enterLibrary(sql`select id, ${batch.companyId}::uuid as company_id, ${batch.id}::uuid as batch_id, blanks, generated_at, file_id from marked where file_id is not null`)}
     ), stored as (
       ${insertFilesFrom(sql`
         select file_id as id, ${batch.createdBy}::uuid as owner_id, ${batch.companyId}::uuid as company_id,

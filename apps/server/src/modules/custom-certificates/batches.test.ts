@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CertificateDetail } from '@skill-cert/shared/certificate';
 import type {
   CreatedBatch,
   CustomCertificateBatch,
@@ -27,6 +28,7 @@ import {
   xlsx,
 } from '../certificate-engine/test-fixtures.ts';
 import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
+import { certificates } from '../certificates/tables.ts';
 import { removeAbandonedUploads, UPLOADING } from './batches.ts';
 import {
   createTemplate,
@@ -739,9 +741,51 @@ describe('GET /api/public/certificates/{id}', () => {
       template_name: '电工职业技能等级证书',
       valid: true,
       status_text: '有效',
+      status: 1,
+      certificate_no: null,
+      revoked_date: null,
+      replaced_by_id: null,
     });
     expect(pub.body.data.fields).toContainEqual({ label: '职业技能等级', value: '四级/中级工' });
     expect(pub.body.data.fields.map((f) => f.label)).not.toContain('身份证号');
+  });
+
+  it('a generated certificate is in the certificate library at once: same id, source 3, valid, its PDF', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const res = await uploadBatch(token, { rows: [personRow(1, '张三')] });
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
+    const [row] = (await certificateList(token, batch._id)).list;
+    const lib = await api<CertificateDetail>(ctx.app, 'GET', `/api/certificates/${row._id}`, { token });
+    expect(lib.body.data).toMatchObject({
+      _id: row._id,
+      source: 3,
+      source_text: '自定义证书',
+      source_id: batch._id,
+      certificate_no: null,
+      holder_name: '张三',
+      id_number: idCard(1),
+      status: 1,
+      has_file: true,
+    });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/certificates/${row._id}/file`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Migration 0017 gives certificates generated before the library the same row.
+    const before = await ctx.app.db.select().from(certificates);
+    await ctx.app.db.delete(certificates);
+    const migration = readFileSync(
+      new URL('../../../drizzle/0017_library_custom_certificates.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.app.db.execute(sql.raw(migration));
+    const after = await ctx.app.db.select().from(certificates);
+    const comparable = (rows: typeof before) => rows.map(({ createdAt, updatedAt, ...r }) => r);
+    expect(comparable(after)).toEqual(comparable(before));
   });
 
   it('a certificate that failed (never issued) answers like an unknown one: no holder details', async () => {

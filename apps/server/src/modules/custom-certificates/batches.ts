@@ -21,7 +21,7 @@ import { uuidv7 } from '../../lib/id.ts';
 import { chunksOf } from '../certificate-engine/batch-runner.ts';
 import { collectPhotos, openPhotoArchive } from '../certificate-engine/photos.ts';
 import type { SheetRow } from '../certificate-engine/sheet.ts';
-import type { BlankValue } from '../certificate-engine/types.ts';
+import type { BlankValue, CertificateTemplate } from '../certificate-engine/types.ts';
 import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
 import {
   type FileRow,
@@ -372,4 +372,13 @@ export async function listBatches(
     .offset((q.page - 1) * q.per_page);
   const companyName = await companyNameOf(db, own.id);
   return { list: (await withNames(db, rows)).map((r) => toBatch(r, companyName)), total };
+}
+
+/** The template a batch was rendered with (as it was at upload), for the library's public page; any company. */
+export async function batchTemplateOf(db: DbOrTx, batchId: string): Promise<CertificateTemplate | undefined> {
+  const [row] = await db
+    .select({ template: customCertificateBatches.template })
+    .from(customCertificateBatches)
+    .where(eq(customCertificateBatches.id, batchId));
+  return row?.template;
 }

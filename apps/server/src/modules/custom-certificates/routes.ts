@@ -8,7 +8,6 @@ import {
   customCertificateRow,
   customCertificateTemplate,
   defaultBlank,
-  publicCertificate as publicCertificateSchema,
   reCreateBody,
   templateBody,
   templateListQuery,
@@ -19,7 +18,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
 import { templateInstructions } from '../certificate-engine/sheet.ts';
 import { certificateZip, registerBatchRendering } from './batch-rendering.ts';
@@ -38,7 +36,6 @@ import {
   listCertificates,
   reCreateCertificate,
 } from './certificates.ts';
-import { PUBLIC_NOT_FOUND, publicCertificate } from './public-page.ts';
 import {
   createTemplate,
   findTemplate,
@@ -56,34 +53,20 @@ const certificateParams = idOf(CERTIFICATE_NOT_FOUND);
 const templateAnswer = { 200: envelope(customCertificateTemplate) };
 const batchAnswer = { 200: envelope(customCertificateBatch) };
 const certificateAnswer = { 200: envelope(customCertificateDetail) };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 const inline = (name: string) => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered by a durable job, regeneration,
- * the zip download, and the public verification page's data. Everything but the public page is for members
- * of the enterprise (`customCertificateMemberRoutes`, behind the enterprise door), inside the caller's company:
- * other ids answer 404.
+ * the zip download. This plugin starts the background work; the routes are for members of the enterprise
+ * (`customCertificateMemberRoutes`, behind the enterprise door), inside the caller's company: other ids answer
+ * 404. A generated certificate enters the certificate library (modules/certificates), whose public page it has.
  */
 export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await removeAbandonedUploads(db);
   await registerBatchRendering(app);
-
-  // ---- public verification (no login) ----
-  app.get(
-    '/api/public/certificates/:id',
-    {
-      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { params: z.object({ id: z.string() }), response: { 200: envelope(publicCertificateSchema) } },
-    },
-    async (req) => {
-      if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
-      return ok(await publicCertificate(db, req.params.id));
-    },
-  );
 };
 
 /** The enterprise's routes: registered behind the enterprise door (app.ts), which sets `req.company`. */

@@ -1,5 +1,6 @@
 import type { PublicCertificate } from '@skill-cert/shared/customCertificate';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { renderRoute } from '@/test/render-route';
@@ -18,6 +19,10 @@ const certificate = (extra: Partial<PublicCertificate> = {}): PublicCertificate 
   template_name: '职业技能等级证书',
   valid: true,
   status_text: '有效',
+  status: 1,
+  certificate_no: 'Y000011000001261000001',
+  revoked_date: null,
+  replaced_by_id: null,
   ...extra,
 });
 
@@ -42,12 +47,61 @@ describe('/information-link/:id (public certificate verification)', () => {
     expect(network.calls.map((c) => c.path)).toEqual([`/api/public/certificates/${data._id}`]);
   });
 
-  it('a certificate no longer valid shows 无效 with the reason', async () => {
-    const data = certificate({ valid: false, status_text: '证书已撤销' });
+  it('a revoked certificate says 已撤销 with the date it was revoked', async () => {
+    const data = certificate({ valid: false, status: 2, status_text: '已撤销', revoked_date: '2026-07-02' });
     installFakeNetwork({ [`GET /api/public/certificates/${data._id}`]: ok(data) });
     renderRoute(`/information-link/${data._id}`);
-    expect(await screen.findByText('无效')).toHaveClass('ant-tag-error');
-    expect(screen.getByText('证书已撤销')).toBeInTheDocument();
+    expect(await screen.findByText('已撤销')).toHaveClass('ant-tag-error');
+    expect(screen.getByText('该证书已于 2026-07-02 撤销，不再有效')).toBeInTheDocument();
+  });
+
+  it('a replaced certificate says 已换发 and links to the new one, which opens on the same page', async () => {
+    const fresh = certificate({ _id: 'c0ffee00-0000-4000-8000-000000000002', holder_name: '李四（新）' });
+    const data = certificate({ valid: false, status: 3, status_text: '已换发', replaced_by_id: fresh._id });
+    installFakeNetwork({
+      [`GET /api/public/certificates/${data._id}`]: ok(data),
+      [`GET /api/public/certificates/${fresh._id}`]: ok(fresh),
+    });
+    const { location } = renderRoute(`/information-link/${data._id}`);
+    expect(await screen.findByText('已换发')).toHaveClass('ant-tag-warning');
+    await userEvent.click(screen.getByRole('link', { name: '查看换发后的新证书' }));
+    expect(await screen.findByText('李四（新）')).toBeInTheDocument();
+    expect(location()).toBe(`/information-link/${fresh._id}`);
+  });
+
+  it('the search by certificate number and name opens the certificate both match', async () => {
+    const data = certificate();
+    const network = installFakeNetwork({
+      'GET /api/public/certificateSearch': ok({ _id: data._id }),
+      [`GET /api/public/certificates/${data._id}`]: ok(data),
+    });
+    const { location } = renderRoute('/information-link/');
+    const form = await screen.findByRole('form', { name: '证书查询' });
+    await userEvent.type(within(form).getByLabelText('证书编号'), ' Y000011000001261000001 ');
+    await userEvent.type(within(form).getByLabelText('姓名'), '李四');
+    await userEvent.click(within(form).getByRole('button', { name: /查\s?询/ }));
+    expect(await screen.findByLabelText('证书信息')).toBeInTheDocument();
+    expect(location()).toBe(`/information-link/${data._id}`);
+    const [call] = network.callsTo('GET /api/public/certificateSearch');
+    expect(Object.fromEntries(call!.query)).toEqual({
+      certificate_no: 'Y000011000001261000001',
+      name: '李四',
+    });
+  });
+
+  it('the search asks for both parts, and says when nothing matches', async () => {
+    installFakeNetwork({
+      'GET /api/public/certificateSearch': fail(404, '未查询到相符的证书，请核对证书编号和姓名'),
+    });
+    renderRoute('/information-link/');
+    const form = await screen.findByRole('form', { name: '证书查询' });
+    await userEvent.click(within(form).getByRole('button', { name: /查\s?询/ }));
+    expect(await within(form).findByText('请输入证书编号')).toBeInTheDocument();
+    expect(within(form).getByText('请输入姓名')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('证书编号'), 'Y000011000001261000009');
+    await userEvent.type(within(form).getByLabelText('姓名'), '王五');
+    await userEvent.click(within(form).getByRole('button', { name: /查\s?询/ }));
+    expect(await within(form).findByText('未查询到相符的证书，请核对证书编号和姓名')).toBeInTheDocument();
   });
 
   it('an unknown id says plainly 证书不存在或已失效', async () => {

@@ -1,9 +1,11 @@
+import { CertificateStatus, certificateStatusColor } from '@skill-cert/shared/certificate';
 import { ApiCode } from '@skill-cert/shared/envelope';
-import { Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '@/shared/http';
 import { usePublicCertificate } from './api/get-public-certificate';
+import { CertificateSearchForm } from './components/certificate-search-form';
 import './certificate-info.css';
 
 export const NOT_FOUND_TEXT = '证书不存在或已失效';
@@ -16,14 +18,17 @@ function useCertificateId(): string {
 
 /**
  * Public certificate verification, reached from the QR code without login (spec §2, DOMAIN.md 8): the
- * holder, the ID number partly masked, the main fields, issuer, issue date and whether it is valid.
+ * holder, the ID number partly masked, the main fields, issuer, issue date and the status: 有效, 已撤销 with the
+ * date, 已换发 with a link to the new certificate. Below, the search by certificate number and name.
  */
 export function CertificateInfoPage() {
   const id = useCertificateId();
   const certificate = usePublicCertificate(id);
 
   let body: ReactNode;
-  if (id === '' || (certificate.error instanceof ApiError && certificate.error.code === ApiCode.NOT_FOUND)) {
+  if (id === '') {
+    body = null;
+  } else if (certificate.error instanceof ApiError && certificate.error.code === ApiCode.NOT_FOUND) {
     body = <Result status="warning" title={NOT_FOUND_TEXT} />;
   } else if (certificate.isError) {
     body = (
@@ -48,14 +53,30 @@ export function CertificateInfoPage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {c.template_name}
           </Typography.Title>
-          <Tag color={c.valid ? 'success' : 'error'} className="certificate-info-state">
-            {c.valid ? '有效' : '无效'}
+          <Tag color={certificateStatusColor[c.status]} className="certificate-info-state">
+            {c.status_text}
           </Tag>
         </div>
-        {!c.valid && c.status_text && (
-          <Typography.Paragraph type="danger" style={{ marginTop: 8 }}>
-            {c.status_text}
-          </Typography.Paragraph>
+        {c.status === CertificateStatus.REVOKED && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 12 }}
+            title={c.revoked_date ? `该证书已于 ${c.revoked_date} 撤销，不再有效` : '该证书已撤销，不再有效'}
+          />
+        )}
+        {c.status === CertificateStatus.REPLACED && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 12 }}
+            title="该证书已换发，不再有效"
+            description={
+              c.replaced_by_id ? (
+                <Link to={`/information-link/${c.replaced_by_id}`}>查看换发后的新证书</Link>
+              ) : null
+            }
+          />
         )}
         <Descriptions
           bordered
@@ -80,8 +101,13 @@ export function CertificateInfoPage() {
 
   return (
     <main className="certificate-info">
-      <Card className="certificate-info-card" title="证书查询">
-        {body}
+      {body && (
+        <Card className="certificate-info-card" title="证书信息">
+          {body}
+        </Card>
+      )}
+      <Card className="certificate-info-card" title="证书查询" style={{ marginTop: body ? 16 : 0 }}>
+        <CertificateSearchForm key={id} />
       </Card>
     </main>
   );
