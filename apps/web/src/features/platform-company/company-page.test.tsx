@@ -73,6 +73,7 @@ const pendingDetail = (overrides: Partial<RecordApplicationDetail> = {}): Record
       region_code: '330106',
       region_names: ['浙江省', '杭州市', '西湖区'],
       address: '文三路',
+      site_code: '000001',
     },
   ],
   examiners: [
@@ -97,6 +98,9 @@ const pendingDetail = (overrides: Partial<RecordApplicationDetail> = {}): Record
   remark: null,
   editable: false,
   deletable: false,
+  institution_code: '0001',
+  province_code: '33',
+  codes_proposed: false,
   timeline: [
     {
       _id: 't1',
