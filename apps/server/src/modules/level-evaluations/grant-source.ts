@@ -1,0 +1,71 @@
+import { CandidateResult, EvaluationAction, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findPlan, logSteps, type PlanRow } from './plans.ts';
+import { levelEvaluationCandidates, levelEvaluations } from './tables.ts';
+
+/**
+ * What granting certificates (发证, issue 21, modules/certificate-grants) reads and changes of a level evaluation:
+ * the 合格 candidates of an approved plan, and the plan's move to 6 已发证 when its certificates are confirmed.
+ */
+
+/** The company's plan (404 `评价计划不存在或已删除` for another company's), optionally locked. */
+export const grantablePlan = (
+  db: DbOrTx,
+  own: CompanyScope,
+  id: string,
+  forUpdate = false,
+): Promise<PlanRow> => findPlan(db, own, id, { forUpdate });
+
+export interface PassedCandidate {
+  id: string;
+  name: string;
+  idType: number;
+  idNumber: string;
+  photoFileId: string | null;
+}
+
+/** The plan's 合格 candidates in the plan's order; with `ids`, only those (each must be one of them). */
+export async function passedCandidates(
+  db: DbOrTx,
+  evaluationId: string,
+  ids?: string[],
+): Promise<PassedCandidate[]> {
+  const rows = await db
+    .select({
+      id: levelEvaluationCandidates.id,
+      name: levelEvaluationCandidates.name,
+      idType: levelEvaluationCandidates.idType,
+      idNumber: levelEvaluationCandidates.idNumber,
+      photoFileId: levelEvaluationCandidates.photoFileId,
+    })
+    .from(levelEvaluationCandidates)
+    .where(
+      and(
+        eq(levelEvaluationCandidates.evaluationId, evaluationId),
+        eq(levelEvaluationCandidates.result, CandidateResult.PASS),
+        ids ? inArray(levelEvaluationCandidates.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
+  if (ids && rows.length !== new Set(ids).size)
+    throw badRequest('所选考生中有不属于本计划的合格考生，请刷新后重新选择');
+  return rows;
+}
+
+/** Inside the confirmation's transaction: the plan, still 已通过, becomes 已发证, on its timeline. */
+export async function markPlanGranted(
+  tx: DbOrTx,
+  evaluationId: string,
+  user: { id: string; name: string },
+): Promise<void> {
+  const moved = await tx
+    .update(levelEvaluations)
+    .set({ status: EvaluationStatus.GRANTED, updatedAt: new Date() })
+    .where(and(eq(levelEvaluations.id, evaluationId), eq(levelEvaluations.status, EvaluationStatus.PASSED)))
+    .returning({ id: levelEvaluations.id });
+  if (moved.length === 0) throw badRequest('该评价计划不是已通过状态，不能确认发证');
+  await logSteps(tx, evaluationId, user, [{ action: EvaluationAction.GRANT }]);
+}
