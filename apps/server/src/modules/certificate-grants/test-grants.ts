@@ -2,11 +2,14 @@
  * What the grant tests, the numbering proof and the benchmark share: an approved plan ready to grant (the company's
  * codes, a filed site with its code, 合格 candidates), inserted directly, and waiting for a grant's rendering to end.
  */
+
+import { parseCertificateNumber } from '@skill-cert/shared/certificate';
 import type { GrantDetail } from '@skill-cert/shared/certificateGrant';
 import { CandidateResult, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { api } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../companies/tables.ts';
@@ -114,5 +117,21 @@ export async function waitForGrant(
     return await getGrant(app, token, id);
   } finally {
     stop();
+  }
+}
+
+/** 8,000 numbers of one prefix, year and level: serials 1..8000 once each, each grant's a consecutive run. */
+export function expectConsecutive(rows: { no: string | null; sourceId: string }[]): void {
+  expect(rows).toHaveLength(8000);
+  const serials = rows.map((r) => parseCertificateNumber(r.no as string)?.serial as number);
+  expect(new Set(rows.map((r) => (r.no as string).slice(0, 16))).size).toBe(1);
+  expect([...serials].sort((a, b) => a - b)).toEqual(Array.from({ length: 8000 }, (_, i) => i + 1));
+  const bySource = new Map<string, number[]>();
+  for (const [i, r] of rows.entries())
+    bySource.set(r.sourceId, [...(bySource.get(r.sourceId) ?? []), serials[i]]);
+  expect(bySource.size).toBe(8);
+  for (const own of bySource.values()) {
+    own.sort((a, b) => a - b);
+    expect([own.length, own[own.length - 1] - own[0]]).toEqual([1000, 999]);
   }
 }
