@@ -39,6 +39,7 @@ import { filesZip } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { certificateValues, NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
+import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
   defineLibrarySource,
   libraryFileName,
@@ -47,6 +48,9 @@ import {
   wakeRendering,
 } from '../certificates/rendering.ts';
 import { certificates } from '../certificates/tables.ts';
+
+export { CERTIFICATE_NOT_FOUND };
+
 import { companyNameOf } from '../custom-certificates/caller.ts';
 import { customCertificateTemplates } from '../custom-certificates/tables.ts';
 import { findTemplate, snapshotOf } from '../custom-certificates/templates.ts';
@@ -57,7 +61,6 @@ import type { UserRow } from '../users/service.ts';
 import { certificateGrants } from './tables.ts';
 
 export const GRANT_NOT_FOUND = '发证记录不存在或已删除';
-export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
 export const GRANT_CATEGORY = '证书通知';
 /** Certificate rows written per statement inside the grant's transaction. */
 const INSERT_ROWS = 1000;

@@ -63,6 +63,8 @@ export const certificates = pgTable(
     /** A reissue links both ways: the new certificate `replaces` the old, the old is `replaced_by` the new. */
     replacesId: uuid('replaces_id'),
     replacedById: uuid('replaced_by_id'),
+    /** On a reissued certificate: why it was reissued (the old one revoked or damaged). */
+    reissueReason: text('reissue_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
