@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { registerLibraryRendering } from '../certificates/rendering.ts';
+import { companyAdminOnly } from '../companies/door.ts';
 import { findFiles } from '../files/service.ts';
 import {
   CERTIFICATE_NOT_FOUND,
@@ -40,7 +41,7 @@ const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURICo
  * `GET/POST /api/certificateGrants`, `GET /api/certificateGrants/options`, `GET /api/certificateGrants/{id}`,
  * `GET .../{id}/certificates`, `POST .../{id}/certificates/{certificateId}/regenerate`,
  * `GET .../{id}/certificates/{certificateId}/file`, `POST .../{id}/confirm`, `GET .../{id}/downloadCertificateZip`
- * (issue 21 point 4). Members read; administrators start, regenerate and confirm (grants.ts `requireAdmin`).
+ * (issue 21 point 4). Members read; administrators start, regenerate and confirm.
  */
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -73,7 +74,10 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/certificateGrants',
-    { schema: { body: grantCreateBody, response: { 200: envelope(grantDetailSchema) } } },
+    {
+      preHandler: companyAdminOnly,
+      schema: { body: grantCreateBody, response: { 200: envelope(grantDetailSchema) } },
+    },
     async (req) => {
       const id = await createGrant(app, caller(req), req.body);
       return ok(await grantDetail(db, req.company, id), '已开始生成证书');
@@ -103,7 +107,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/certificateGrants/:id/certificates/:certificateId/regenerate',
-    { schema: { params: certificateParams, response: { 200: noData } } },
+    { preHandler: companyAdminOnly, schema: { params: certificateParams, response: { 200: noData } } },
     async (req) => {
       await regenerateGrantCertificate(app, caller(req), req.params.id, req.params.certificateId);
       return ok(null, '已开始重新生成');
@@ -132,7 +136,10 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/certificateGrants/:id/confirm',
-    { schema: { params: grantParams, response: { 200: envelope(grantDetailSchema) } } },
+    {
+      preHandler: companyAdminOnly,
+      schema: { params: grantParams, response: { 200: envelope(grantDetailSchema) } },
+    },
     async (req) => {
       await confirmGrant(app, caller(req), req.params.id);
       return ok(await grantDetail(db, req.company, req.params.id), '已确认发证');

@@ -238,7 +238,7 @@ describe('granting (issue 21 point 4)', () => {
     const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
     const member = await enterpriseToken(ctx.app, 'duojuese');
     const refused = await start(member, { evaluation_id: planId });
-    expect([refused.status, refused.body.message]).toEqual([403, '仅企业管理员可以发证和确认发证']);
+    expect([refused.status, refused.body.message]).toEqual([403, '仅企业管理员可以执行此操作']);
     const grant = await started(planId);
     await waitForGrant(ctx.app, admin, grant._id);
     expect((await getGrant(ctx.app, member, grant._id)).status).toBe(1);

@@ -3,6 +3,7 @@ import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { companyAdminOnly } from '../companies/door.ts';
 import { CERTIFICATE_NOT_FOUND, reissueCertificate } from './reissue.ts';
 
 /** `POST /api/certificates/{id}/reissue` (issue 21 point 6): a new certificate and number linked to the old. */
@@ -10,6 +11,7 @@ export const reissueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/certificates/:id/reissue',
     {
+      preHandler: companyAdminOnly,
       schema: {
         params: z.object({ id: z.string().uuid(CERTIFICATE_NOT_FOUND) }),
         body: reissueBody,

@@ -105,7 +105,7 @@ describe('POST /api/certificates/{id}/reissue (issue 21 point 6)', () => {
     expect([noReason.status, noReason.body.message]).toEqual([400, '请输入换发原因']);
     const member = await enterpriseToken(ctx.app, 'duojuese');
     const refused = await reissue(rows[0]._id, member);
-    expect([refused.status, refused.body.message]).toEqual([403, '仅企业管理员可以换发证书']);
+    expect([refused.status, refused.body.message]).toEqual([403, '仅企业管理员可以执行此操作']);
     const other = await otherCompanyToken(ctx.app);
     await seedFilingWithCodes(ctx.app.db, await companyOf(ctx.app.db, 'xinqiye'), { institution: '0002' });
     const foreign = await reissue(rows[0]._id, other);
