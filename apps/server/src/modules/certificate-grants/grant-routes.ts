@@ -17,6 +17,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { registerLibraryRendering } from '../certificates/rendering.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { findFiles } from '../files/service.ts';
+import { seedGrantDemo } from './grant-demo.ts';
 import {
   CERTIFICATE_NOT_FOUND,
   confirmGrant,
@@ -46,6 +47,7 @@ const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURICo
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await registerLibraryRendering(app);
+  seedGrantDemo(app);
   const caller = (req: FastifyRequest): GrantCaller => ({ user: req.auth.user, company: req.company });
 
   app.get(

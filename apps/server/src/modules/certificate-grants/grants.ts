@@ -25,7 +25,7 @@ import {
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { isSkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -33,36 +33,46 @@ import type { CompanyScope } from '../../lib/company-scope.ts';
 import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { containsPattern } from '../../lib/like.ts';
-import { filesZip } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { certificateValues, NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
   defineLibrarySource,
-  libraryFileName,
   queueRendering,
   renderAgain,
+  sourceZip,
   wakeRendering,
 } from '../certificates/rendering.ts';
-import { certificates } from '../certificates/tables.ts';
+import {
+  confirmCertificates,
+  insertCertificates,
+  type NewCertificate,
+  noneWaiting,
+  notGenerated,
+  numberRange,
+  sourceCertificate,
+  sourceCertificates,
+} from '../certificates/source-rows.ts';
 
 export { CERTIFICATE_NOT_FOUND };
 
 import { companyNameOf } from '../custom-certificates/caller.ts';
-import { customCertificateTemplates } from '../custom-certificates/tables.ts';
-import { findTemplate, snapshotOf } from '../custom-certificates/templates.ts';
-import { grantablePlan, markPlanGranted, passedCandidates } from '../level-evaluations/grant-source.ts';
+import { findTemplate, listTemplates, snapshotOf } from '../custom-certificates/templates.ts';
+import {
+  grantablePlan,
+  markPlanGranted,
+  type PlanSummary,
+  passedCandidates,
+  planSummaries,
+  plansMatching,
+} from '../level-evaluations/grant-source.ts';
 import type { PlanRow } from '../level-evaluations/plans.ts';
-import { levelEvaluations } from '../level-evaluations/tables.ts';
 import type { UserRow } from '../users/service.ts';
 import { certificateGrants } from './tables.ts';
 
 export const GRANT_NOT_FOUND = '发证记录不存在或已删除';
 export const GRANT_CATEGORY = '证书通知';
-/** Certificate rows written per statement inside the grant's transaction. */
-const INSERT_ROWS = 1000;
 
 type GrantTableRow = typeof certificateGrants.$inferSelect;
 
@@ -118,15 +128,12 @@ export async function finishGrantIfDone(app: FastifyInstance, grantId: string): 
         and(
           eq(certificateGrants.id, grantId),
           eq(certificateGrants.status, GrantStatus.GENERATING),
-          sql`not exists (select 1 from ${certificates} c where c.source_id = ${grantId} and c.produce_status = ${ProduceStatus.PENDING})`,
+          noneWaiting(grantId),
         ),
       )
       .returning();
     if (!done) return null;
-    const [plan] = await tx
-      .select({ name: levelEvaluations.name })
-      .from(levelEvaluations)
-      .where(eq(levelEvaluations.id, done.evaluationId));
+    const plan = (await planSummaries(tx, [done.evaluationId])).get(done.evaluationId);
     return app.messenger.toUsersIn(tx, [done.createdBy], {
       category: GRANT_CATEGORY,
       content:
@@ -182,11 +189,7 @@ export async function grantOptions(
 ): Promise<GrantOptions> {
   const plan = await grantablePlan(db, own, evaluationId);
   const blocked = await blockedReason(db, plan);
-  const templates = await db
-    .select({ id: customCertificateTemplates.id, name: customCertificateTemplates.templateName })
-    .from(customCertificateTemplates)
-    .where(ofCompany(customCertificateTemplates, own))
-    .orderBy(desc(customCertificateTemplates.createdAt));
+  const { list: templates } = await listTemplates(db, own, { page: 1, per_page: 500 });
   const candidates = await passedCandidates(db, plan.id);
   const level = levelOf(plan.level);
   return {
@@ -203,7 +206,7 @@ export async function grantOptions(
     },
     templates: [
       { _id: NATIONAL_TEMPLATE_ID, name: NATIONAL_TEMPLATE_NAME, national: true },
-      ...templates.map((t) => ({ _id: t.id, name: t.name, national: false })),
+      ...templates.map((t) => ({ _id: t._id, name: t.template_name, national: false })),
     ],
     candidates: candidates.map((c) => ({
       _id: c.id,
@@ -229,7 +232,21 @@ export async function createGrant(
   caller: GrantCaller,
   body: z.output<typeof grantCreateBody>,
 ): Promise<string> {
-  const { db } = app;
+  const grant = await prepareGrant(app.db, caller, body);
+  const grantId = await app.db.transaction(async (tx) => {
+    const written = await writeGrant(tx, grant, app.config.publicUrl);
+    await queueRendering(app, tx, written.grantId, written.rowNumbers);
+    return written.grantId;
+  });
+  wakeRendering(app);
+  return grantId;
+}
+
+/** A grant checked and ready to write: the plan, its number prefix and level, the template, the candidates. */
+export type PreparedGrant = Awaited<ReturnType<typeof prepareGrant>>;
+
+/** The checks of a grant before its transaction (400/404 in Chinese), and what it will write. */
+export async function prepareGrant(db: DbOrTx, caller: GrantCaller, body: z.output<typeof grantCreateBody>) {
   const plan = await grantablePlan(db, caller.company, body.evaluation_id);
   const blocked = await blockedReason(db, plan);
   if (blocked.prefix === null) throw badRequest(blocked.reason);
@@ -244,35 +261,47 @@ export async function createGrant(
   );
   if (chosen.length === 0) throw badRequest('该评价计划没有合格考生，无需发证');
   const institutionName = await companyNameOf(db, caller.company.id);
+  return { caller, body, plan, prefix, level, template, chosen, institutionName };
+}
+
+/**
+ * Inside the caller's transaction: the grant row, its certificates (drafts, status 0) and their numbers, consecutive
+ * serials of the prefix, the issue year and the plan's level. Answers the grant and its certificates' row numbers.
+ */
+export async function writeGrant(
+  tx: DbOrTx,
+  g: PreparedGrant,
+  publicUrl: string,
+): Promise<{ grantId: string; rowNumbers: number[] }> {
+  const { caller, body, plan, prefix, level, template, chosen, institutionName } = g;
   const year = Number(body.issue_date.slice(0, 4));
   const grantId = uuidv7();
-
-  await db.transaction(async (tx) => {
-    // The plan is locked: of two grants of one plan at once, the second sees the first (unique evaluation_id too).
-    const locked = await grantablePlan(tx, caller.company, plan.id, true);
-    if (locked.status !== EvaluationStatus.PASSED) throw badRequest('该评价计划状态已变化，请刷新后重试');
-    await tx
-      .insert(certificateGrants)
-      .values({
-        id: grantId,
-        companyId: caller.company.id,
-        evaluationId: plan.id,
-        templateId: body.template_id,
-        template,
-        issueDate: body.issue_date,
-        scope: body.scope,
-        status: GrantStatus.GENERATING,
-        total: chosen.length,
-        createdBy: caller.user.id,
-        createdByName: caller.user.name,
-      })
-      .onConflictDoNothing({ target: certificateGrants.evaluationId })
-      .returning({ id: certificateGrants.id })
-      .then((rows) => {
-        if (rows.length === 0) throw badRequest('该评价计划已发起发证，不能重复发证');
-      });
-    const numbers = await allocateCertificateNumbers(tx, prefix, year, level, chosen.length);
-    const rows = chosen.map((c, i) => ({
+  // The plan is locked: of two grants of one plan at once, the second sees the first (unique evaluation_id too).
+  const locked = await grantablePlan(tx, caller.company, plan.id, true);
+  if (locked.status !== EvaluationStatus.PASSED) throw badRequest('该评价计划状态已变化，请刷新后重试');
+  await tx
+    .insert(certificateGrants)
+    .values({
+      id: grantId,
+      companyId: caller.company.id,
+      evaluationId: plan.id,
+      templateId: body.template_id,
+      template,
+      issueDate: body.issue_date,
+      scope: body.scope,
+      status: GrantStatus.GENERATING,
+      total: chosen.length,
+      createdBy: caller.user.id,
+      createdByName: caller.user.name,
+    })
+    .onConflictDoNothing({ target: certificateGrants.evaluationId })
+    .returning({ id: certificateGrants.id })
+    .then((rows) => {
+      if (rows.length === 0) throw badRequest('该评价计划已发起发证，不能重复发证');
+    });
+  const numbers = await allocateCertificateNumbers(tx, prefix, year, level, chosen.length);
+  const rows = chosen.map(
+    (c, i): NewCertificate => ({
       id: uuidv7(),
       companyId: caller.company.id,
       source: CertificateSource.GRANT,
@@ -305,21 +334,13 @@ export async function createGrant(
           certificateNo: numbers[i],
           photoFileId: c.photoFileId,
         },
-        app.config.publicUrl,
+        publicUrl,
       ),
       status: CertificateStatus.DRAFT,
-    }));
-    for (let i = 0; i < rows.length; i += INSERT_ROWS)
-      await tx.insert(certificates).values(rows.slice(i, i + INSERT_ROWS));
-    await queueRendering(
-      app,
-      tx,
-      grantId,
-      rows.map((r) => r.rowNumber),
-    );
-  });
-  wakeRendering(app);
-  return grantId;
+    }),
+  );
+  await insertCertificates(tx, rows);
+  return { grantId, rowNumbers: rows.map((r) => r.rowNumber as number) };
 }
 
 // ---------------------------------------------------------------------------------------------- read
@@ -341,32 +362,15 @@ export async function findGrant(
   return row;
 }
 
-const grantColumns = {
-  grant: certificateGrants,
-  planNo: levelEvaluations.planNo,
-  name: levelEvaluations.name,
-  occupationName: levelEvaluations.occupationName,
-  workType: levelEvaluations.workType,
-  level: levelEvaluations.level,
-};
-
-function toRow(r: {
-  grant: GrantTableRow;
-  planNo: string | null;
-  name: string | null;
-  occupationName: string | null;
-  workType: string | null;
-  level: number | null;
-}): GrantRow {
-  const g = r.grant;
-  const level = levelOf(r.level);
+function toRow(g: GrantTableRow, plan: PlanSummary | undefined): GrantRow {
+  const level = levelOf(plan?.level ?? null);
   return {
     _id: g.id,
     evaluation_id: g.evaluationId,
-    plan_no: r.planNo,
-    evaluation_name: r.name ?? '',
-    occupation_name: r.occupationName,
-    work_type: r.workType,
+    plan_no: plan?.planNo ?? null,
+    evaluation_name: plan?.name ?? '',
+    occupation_name: plan?.occupationName ?? null,
+    work_type: plan?.workType ?? null,
     level,
     level_name: level ? skillLevelName(level) : null,
     template_name: g.template.template_name,
@@ -388,41 +392,33 @@ export async function listGrants(
   own: CompanyScope,
   q: z.output<typeof grantListQuery> & { page: number; per_page: number },
 ): Promise<{ list: GrantRow[]; total: number }> {
-  const keyword = q.keyword ? containsPattern(q.keyword) : null;
   const where = and(
     ofCompany(certificateGrants, own),
     q.status === undefined ? undefined : eq(certificateGrants.status, q.status),
-    q.level === undefined ? undefined : eq(levelEvaluations.level, q.level),
-    keyword ? or(ilike(levelEvaluations.name, keyword), ilike(levelEvaluations.planNo, keyword)) : undefined,
+    q.keyword || q.level !== undefined
+      ? inArray(certificateGrants.evaluationId, plansMatching(db, own, q))
+      : undefined,
   );
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(certificateGrants)
-    .leftJoin(levelEvaluations, eq(levelEvaluations.id, certificateGrants.evaluationId))
-    .where(where);
+  const [{ n }] = await db.select({ n: count() }).from(certificateGrants).where(where);
   const rows = await db
-    .select(grantColumns)
+    .select()
     .from(certificateGrants)
-    .leftJoin(levelEvaluations, eq(levelEvaluations.id, certificateGrants.evaluationId))
     .where(where)
     .orderBy(desc(certificateGrants.createdAt), desc(certificateGrants.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  return { list: rows.map(toRow), total: n };
+  const plans = await planSummaries(
+    db,
+    rows.map((r) => r.evaluationId),
+  );
+  return { list: rows.map((g) => toRow(g, plans.get(g.evaluationId))), total: n };
 }
 
 export async function grantDetail(db: DbOrTx, own: CompanyScope, id: string): Promise<GrantDetail> {
-  await findGrant(db, own, id);
-  const [row] = await db
-    .select(grantColumns)
-    .from(certificateGrants)
-    .leftJoin(levelEvaluations, eq(levelEvaluations.id, certificateGrants.evaluationId))
-    .where(eq(certificateGrants.id, id));
-  const [range] = await db
-    .select({ first: min(certificates.certificateNo), last: max(certificates.certificateNo) })
-    .from(certificates)
-    .where(eq(certificates.sourceId, id));
-  return { ...toRow(row), first_no: range?.first ?? null, last_no: range?.last ?? null };
+  const grant = await findGrant(db, own, id);
+  const plan = (await planSummaries(db, [grant.evaluationId])).get(grant.evaluationId);
+  const range = await numberRange(db, id);
+  return { ...toRow(grant, plan), first_no: range.first, last_no: range.last };
 }
 
 /** The certificates of a grant, in row order; keyword: name prefix, ID number or certificate number. */
@@ -433,26 +429,7 @@ export async function listGrantCertificates(
   q: z.output<typeof grantCertificateQuery> & { page: number; per_page: number },
 ): Promise<{ list: GrantCertificateRow[]; total: number }> {
   await findGrant(db, own, grantId);
-  const keyword = q.keyword?.trim();
-  const where: SQL | undefined = and(
-    eq(certificates.sourceId, grantId),
-    q.produce_status === undefined ? undefined : eq(certificates.produceStatus, q.produce_status),
-    keyword
-      ? or(
-          ilike(certificates.holderName, `${containsPattern(keyword).slice(1)}`),
-          eq(certificates.idNumber, keyword),
-          eq(certificates.certificateNo, keyword),
-        )
-      : undefined,
-  );
-  const [{ n }] = await db.select({ n: count() }).from(certificates).where(where);
-  const rows = await db
-    .select()
-    .from(certificates)
-    .where(where)
-    .orderBy(asc(certificates.rowNumber))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+  const { rows, total } = await sourceCertificates(db, grantId, q);
   return {
     list: rows.map((c) => ({
       _id: c.id,
@@ -466,7 +443,7 @@ export async function listGrantCertificates(
       status: c.status,
       status_text: certificateStatusText[c.status],
     })),
-    total: n,
+    total,
   };
 }
 
@@ -478,10 +455,7 @@ export async function grantCertificate(
   certificateId: string,
 ) {
   await findGrant(db, own, grantId);
-  const [row] = await db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.id, certificateId), eq(certificates.sourceId, grantId)));
+  const row = await sourceCertificate(db, grantId, certificateId);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
   return row;
 }
@@ -515,55 +489,26 @@ export async function confirmGrant(
     const grant = await findGrant(tx, caller.company, grantId, true);
     if (grant.status === GrantStatus.GRANTED) throw badRequest('该批证书已确认发证');
     if (grant.status === GrantStatus.GENERATING) throw badRequest('证书正在生成中，请生成完成后再确认发证');
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(certificates)
-      .where(and(eq(certificates.sourceId, grantId), ne(certificates.produceStatus, ProduceStatus.DONE)));
+    const n = await notGenerated(tx, grantId);
     if (n > 0) throw badRequest(`有 ${n} 张证书生成失败或尚未生成，请重新生成后再确认发证`);
-    const now = new Date();
-    await tx
-      .update(certificates)
-      .set({ status: CertificateStatus.VALID, confirmedAt: now, updatedAt: now })
-      .where(and(eq(certificates.sourceId, grantId), eq(certificates.status, CertificateStatus.DRAFT)));
-    await tx
-      .update(certificateGrants)
-      .set({ status: GrantStatus.GRANTED, confirmedAt: now, confirmedBy: caller.user.id })
-      .where(eq(certificateGrants.id, grantId));
-    await markPlanGranted(tx, grant.evaluationId, caller.user);
+    await markConfirmed(tx, grant, caller.user, new Date());
   });
 }
 
-/** Rows of a zip download read at once. */
-const ZIP_PAGE = 200;
+/** Inside the caller's transaction: the certificates 有效, the grant 已发证 and the plan 已发证 (on its timeline). */
+export async function markConfirmed(
+  tx: DbOrTx,
+  grant: { id: string; evaluationId: string },
+  user: { id: string; name: string },
+  at: Date,
+): Promise<void> {
+  await confirmCertificates(tx, grant.id, at);
+  await tx
+    .update(certificateGrants)
+    .set({ status: GrantStatus.GRANTED, confirmedAt: at, confirmedBy: user.id })
+    .where(eq(certificateGrants.id, grant.id));
+  await markPlanGranted(tx, grant.evaluationId, user);
+}
 
 /** Every generated certificate of a grant as one streamed zip, in row order. */
-export function grantZip(app: FastifyInstance, grantId: string, signal: AbortSignal) {
-  return filesZip<number>(
-    app,
-    async (after) => {
-      const rows = await app.db
-        .select({
-          rowNumber: certificates.rowNumber,
-          certificateNo: certificates.certificateNo,
-          holderName: certificates.holderName,
-          fileId: certificates.fileId,
-        })
-        .from(certificates)
-        .where(
-          and(
-            eq(certificates.sourceId, grantId),
-            eq(certificates.produceStatus, ProduceStatus.DONE),
-            gt(certificates.rowNumber, after ?? 0),
-          ),
-        )
-        .orderBy(asc(certificates.rowNumber))
-        .limit(ZIP_PAGE);
-      return {
-        entries: rows.map((row) => ({ fileId: row.fileId as string, name: libraryFileName(row) })),
-        cursor: rows.at(-1)?.rowNumber ?? 0,
-      };
-    },
-    signal,
-    { grantId },
-  );
-}
+export const grantZip = sourceZip;

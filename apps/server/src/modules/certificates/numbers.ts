@@ -5,11 +5,11 @@ import {
   formatCertificateNumber,
   SERIAL_MAX,
 } from '@skill-cert/shared/certificate';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { companies } from '../companies/tables.ts';
-import { recordSites } from '../records/tables.ts';
+import { companyCodes } from '../companies/institution-codes.ts';
+import { siteCodeOf } from '../records/codes.ts';
 import { certificateNumberCounters } from './tables.ts';
 
 /** What a certificate number starts with: the filed institution and site (positions 1–13). */
@@ -28,28 +28,19 @@ export async function numberPrefixOf(
   companyId: string,
   siteId: string | null,
 ): Promise<{ prefix: NumberPrefix; problem: null } | { prefix: null; problem: string }> {
-  const [company] = await db
-    .select({ institutionCode: companies.institutionCode, regionCode: companies.regionCode })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company?.institutionCode)
+  const company = await companyCodes(db, companyId);
+  if (!company.institutionCode)
     return { prefix: null, problem: '企业尚未分配评价机构代码，请等待平台审核通过备案后再发证' };
-  const provinceCode = company.regionCode?.slice(0, 2) ?? '';
-  if (!/^\d{2}$/.test(provinceCode))
+  if (!company.provinceCode)
     return { prefix: null, problem: '企业所在地区未填写，无法生成证书编号的省份代码，请先完善企业信息' };
-  const [site] = siteId
-    ? await db
-        .select({ siteCode: recordSites.siteCode })
-        .from(recordSites)
-        .where(and(eq(recordSites.id, siteId)))
-    : [];
-  if (!site?.siteCode) return { prefix: null, problem: '考核站点尚未分配考核站点代码，无法生成证书编号' };
+  const siteCode = siteId ? await siteCodeOf(db, siteId) : null;
+  if (!siteCode) return { prefix: null, problem: '考核站点尚未分配考核站点代码，无法生成证书编号' };
   return {
     prefix: {
       kind: CertificateNumberKind.EMPLOYER,
       institutionCode: company.institutionCode,
-      provinceCode,
-      siteCode: site.siteCode,
+      provinceCode: company.provinceCode,
+      siteCode,
     },
     problem: null,
   };

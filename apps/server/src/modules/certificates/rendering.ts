@@ -1,6 +1,6 @@
 import type { CertificateSourceValue } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type RenderOutcome,
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
+import { filesZip } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { verifyPath } from '../custom-certificates/naming.ts';
 import { insertFilesFrom } from '../files/service.ts';
@@ -244,4 +245,39 @@ export async function renderAgain(app: FastifyInstance, certificateId: string): 
   });
   if (queued) wakeRendering(app);
   return queued;
+}
+
+/** Rows of a zip download read at once. */
+const ZIP_PAGE = 200;
+
+/** Every generated certificate of a source as one streamed zip (the engine's `filesZip`), in row order. */
+export function sourceZip(app: FastifyInstance, sourceId: string, signal: AbortSignal) {
+  return filesZip<number>(
+    app,
+    async (after) => {
+      const rows = await app.db
+        .select({
+          rowNumber: certificates.rowNumber,
+          certificateNo: certificates.certificateNo,
+          holderName: certificates.holderName,
+          fileId: certificates.fileId,
+        })
+        .from(certificates)
+        .where(
+          and(
+            eq(certificates.sourceId, sourceId),
+            eq(certificates.produceStatus, ProduceStatus.DONE),
+            gt(certificates.rowNumber, after ?? 0),
+          ),
+        )
+        .orderBy(asc(certificates.rowNumber))
+        .limit(ZIP_PAGE);
+      return {
+        entries: rows.map((row) => ({ fileId: row.fileId as string, name: libraryFileName(row) })),
+        cursor: rows.at(-1)?.rowNumber ?? 0,
+      };
+    },
+    signal,
+    { sourceId },
+  );
 }

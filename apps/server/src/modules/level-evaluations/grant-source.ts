@@ -1,8 +1,9 @@
 import { CandidateResult, EvaluationAction, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CompanyScope } from '../../lib/company-scope.ts';
+import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { findPlan, logSteps, type PlanRow } from './plans.ts';
 import { levelEvaluationCandidates, levelEvaluations } from './tables.ts';
 
@@ -68,4 +69,63 @@ export async function markPlanGranted(
     .returning({ id: levelEvaluations.id });
   if (moved.length === 0) throw badRequest('该评价计划不是已通过状态，不能确认发证');
   await logSteps(tx, evaluationId, user, [{ action: EvaluationAction.GRANT }]);
+}
+
+/** What a grant's row shows of its plan. */
+export interface PlanSummary {
+  planNo: string | null;
+  name: string;
+  occupationName: string | null;
+  workType: string | null;
+  level: number | null;
+}
+
+/** The plans of these ids, by id. */
+export async function planSummaries(db: DbOrTx, ids: string[]): Promise<Map<string, PlanSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: levelEvaluations.id,
+      planNo: levelEvaluations.planNo,
+      name: levelEvaluations.name,
+      occupationName: levelEvaluations.occupationName,
+      workType: levelEvaluations.workType,
+      level: levelEvaluations.level,
+    })
+    .from(levelEvaluations)
+    .where(inArray(levelEvaluations.id, [...new Set(ids)]));
+  return new Map(rows.map(({ id, ...plan }) => [id, plan]));
+}
+
+/** A subquery of the company's plans whose name or number contains `keyword`, at `level` (the grant list's filters). */
+export function plansMatching(db: DbOrTx, own: CompanyScope, f: { keyword?: string; level?: number }) {
+  const pattern = f.keyword ? containsPattern(f.keyword) : null;
+  return db
+    .select({ id: levelEvaluations.id })
+    .from(levelEvaluations)
+    .where(
+      and(
+        ofCompany(levelEvaluations, own),
+        f.level === undefined ? undefined : eq(levelEvaluations.level, f.level),
+        pattern
+          ? or(ilike(levelEvaluations.name, pattern), ilike(levelEvaluations.planNo, pattern))
+          : undefined,
+      ),
+    );
+}
+
+/** The company's plan 已通过 of this name (demo seeding), or null. */
+export async function passedPlanNamed(db: DbOrTx, companyId: string, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: levelEvaluations.id })
+    .from(levelEvaluations)
+    .where(
+      and(
+        eq(levelEvaluations.companyId, companyId),
+        eq(levelEvaluations.name, name),
+        eq(levelEvaluations.status, EvaluationStatus.PASSED),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -3,7 +3,12 @@ import type { RecordApproveBody } from '@skill-cert/shared/recordApplication';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { companies } from '../companies/tables.ts';
+import {
+  companyCodes,
+  freeInstitutionCode,
+  institutionCodeTaken,
+  setInstitutionCode,
+} from '../companies/institution-codes.ts';
 import { recordApplications, recordSites } from './tables.ts';
 
 /**
@@ -16,22 +21,6 @@ export interface FilingCodes {
   provinceCode: string | null;
   /** Site id → code, for every site of the application. */
   siteCodes: Map<string, string>;
-}
-
-const provinceOf = (regionCode: string | null) => {
-  const code = regionCode?.slice(0, 2) ?? '';
-  return /^\d{2}$/.test(code) ? code : null;
-};
-
-/** The smallest 4-digit institution code no company holds (0001 first). */
-async function freeInstitutionCode(db: DbOrTx): Promise<string> {
-  const res = (await db.execute(sql`
-    select lpad(n::text, 4, '0') as code from generate_series(1, 9999) n
-    where not exists (select 1 from ${companies} c where c.institution_code = lpad(n::text, 4, '0'))
-    order by n limit 1`)) as unknown as { rows: { code: string }[] };
-  const code = res.rows[0]?.code;
-  if (!code) throw badRequest('评价机构代码已用尽，请手工填写');
-  return code;
 }
 
 /** Site codes the company's other filings hold. */
@@ -76,14 +65,6 @@ async function applicationSites(db: DbOrTx, applicationId: string) {
     .orderBy(asc(recordSites.sort), asc(recordSites.id));
 }
 
-async function companyCodes(db: DbOrTx, companyId: string) {
-  const [company] = await db
-    .select({ institutionCode: companies.institutionCode, regionCode: companies.regionCode })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return company ?? { institutionCode: null, regionCode: null };
-}
-
 /** The codes an approval would give now (what the reviewer sees and may change), or the ones it gave. */
 export async function proposedCodes(
   db: DbOrTx,
@@ -94,7 +75,7 @@ export async function proposedCodes(
   const taken = await usedSiteCodes(db, application.companyId, application.id);
   return {
     institutionCode: company.institutionCode ?? (await freeInstitutionCode(db)),
-    provinceCode: provinceOf(company.regionCode),
+    provinceCode: company.provinceCode,
     siteCodes: nextSiteCodes(sites, taken),
   };
 }
@@ -108,11 +89,7 @@ export async function assignedCodes(
   const sites = await applicationSites(db, application.id);
   const siteCodes = new Map<string, string>();
   for (const s of sites) if (s.siteCode) siteCodes.set(s.id, s.siteCode);
-  return {
-    institutionCode: company.institutionCode,
-    provinceCode: provinceOf(company.regionCode),
-    siteCodes,
-  };
+  return { institutionCode: company.institutionCode, provinceCode: company.provinceCode, siteCodes };
 }
 
 /**
@@ -133,13 +110,11 @@ export async function assignCodes(
       throw badRequest(`该企业已有评价机构代码 ${company.institutionCode}，不能修改`);
   } else {
     const code = wanted ?? (await freeInstitutionCode(tx));
+    if (!code) throw badRequest('评价机构代码已用尽，请手工填写');
     if (!INSTITUTION_CODE.test(code)) throw badRequest('评价机构代码应为4位数字');
-    const [holder] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.institutionCode, code));
-    if (holder) throw badRequest(`评价机构代码 ${code} 已被其他企业使用，请换一个`);
-    await tx.update(companies).set({ institutionCode: code }).where(eq(companies.id, application.companyId));
+    if (await institutionCodeTaken(tx, code))
+      throw badRequest(`评价机构代码 ${code} 已被其他企业使用，请换一个`);
+    await setInstitutionCode(tx, application.companyId, code);
   }
 
   const sites = await applicationSites(tx, application.id);
@@ -165,4 +140,13 @@ export async function assignCodes(
   );
   for (const [id, siteCode] of codes)
     await tx.update(recordSites).set({ siteCode }).where(eq(recordSites.id, id));
+}
+
+/** The 考核站点代码 of a filed site, or null (not approved yet, or no such site). */
+export async function siteCodeOf(db: DbOrTx, siteId: string): Promise<string | null> {
+  const [site] = await db
+    .select({ code: recordSites.siteCode })
+    .from(recordSites)
+    .where(eq(recordSites.id, siteId));
+  return site?.code ?? null;
 }
