@@ -46,7 +46,7 @@ async function grantDemoPlan(app: FastifyInstance): Promise<boolean> {
     candidate_ids: [],
   });
   await app.db.transaction(async (tx) => {
-    const { grantId, rowNumbers } = await writeGrant(tx, prepared, app.config.publicUrl);
+    const { grantId, rowNumbers } = await writeGrant(tx, prepared);
     await markConfirmed(tx, { id: grantId, evaluationId: planId }, admin, now);
     await revokeForDemo(tx, grantId, 2, { reason: '演示数据：证书信息有误，已撤销', by: admin, at: now });
     await queueRendering(app, tx, grantId, rowNumbers);

@@ -34,7 +34,7 @@ import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
-import { certificateValues, NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
+import { NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
@@ -234,7 +234,7 @@ export async function createGrant(
 ): Promise<string> {
   const grant = await prepareGrant(app.db, caller, body);
   const grantId = await app.db.transaction(async (tx) => {
-    const written = await writeGrant(tx, grant, app.config.publicUrl);
+    const written = await writeGrant(tx, grant);
     await queueRendering(app, tx, written.grantId, written.rowNumbers);
     return written.grantId;
   });
@@ -271,9 +271,9 @@ export async function prepareGrant(db: DbOrTx, caller: GrantCaller, body: z.outp
 export async function writeGrant(
   tx: DbOrTx,
   g: PreparedGrant,
-  publicUrl: string,
 ): Promise<{ grantId: string; rowNumbers: number[] }> {
   const { caller, body, plan, prefix, level, template, chosen, institutionName } = g;
+  // The blanks' values are not stored: the renderer derives them from the row's fields (certificates/rendering.ts).
   const year = Number(body.issue_date.slice(0, 4));
   const grantId = uuidv7();
   // The plan is locked: of two grants of one plan at once, the second sees the first (unique evaluation_id too).
@@ -320,22 +320,6 @@ export async function writeGrant(
       institutionName,
       issueDate: body.issue_date,
       photoFileId: c.photoFileId,
-      values: certificateValues(
-        template,
-        {
-          holderName: c.name,
-          idType: c.idType,
-          idNumber: c.idNumber,
-          occupationName: plan.occupationName,
-          workType: plan.workType,
-          level,
-          institutionName,
-          issueDate: body.issue_date,
-          certificateNo: numbers[i],
-          photoFileId: c.photoFileId,
-        },
-        publicUrl,
-      ),
       status: CertificateStatus.DRAFT,
     }),
   );

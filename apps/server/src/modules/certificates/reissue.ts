@@ -14,7 +14,6 @@ import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import type { UserRow } from '../users/service.ts';
-import { certificateValues } from './national-template.ts';
 import { allocateSerials } from './numbers.ts';
 import { librarySource, queueRendering, wakeRendering } from './rendering.ts';
 import { certificates } from './tables.ts';
@@ -48,8 +47,7 @@ export async function reissueCertificate(
     const parts = old.certificateNo ? parseCertificateNumber(old.certificateNo) : null;
     if (!parts || !old.level) throw badRequest('该证书没有全国统一证书编号，不能换发');
     const source = librarySource(old.source);
-    const loaded = source ? await source.load(tx, old.sourceId) : null;
-    if (!source || !loaded) throw badRequest('该证书的来源不支持换发');
+    if (!source || !(await source.load(tx, old.sourceId))) throw badRequest('该证书的来源不支持换发');
 
     const serial = await allocateSerials(
       tx,
@@ -88,22 +86,6 @@ export async function reissueCertificate(
       institutionName: old.institutionName,
       issueDate,
       photoFileId: old.photoFileId,
-      values: certificateValues(
-        loaded.template,
-        {
-          holderName: old.holderName,
-          idType: old.idType,
-          idNumber: old.idNumber,
-          occupationName: old.occupationName,
-          workType: old.workType,
-          level: old.level,
-          institutionName: old.institutionName,
-          issueDate,
-          certificateNo,
-          photoFileId: old.photoFileId,
-        },
-        app.config.publicUrl,
-      ),
       produceStatus: ProduceStatus.PENDING,
       status: CertificateStatus.VALID,
       confirmedAt: now,

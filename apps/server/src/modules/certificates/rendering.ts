@@ -13,6 +13,7 @@ import { filesZip } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { verifyPath } from '../custom-certificates/naming.ts';
 import { insertFilesFrom } from '../files/service.ts';
+import { certificateValues } from './national-template.ts';
 import { certificates } from './tables.ts';
 
 /**
@@ -105,9 +106,16 @@ export async function registerLibraryRendering(app: FastifyInstance): Promise<vo
         .select({
           id: certificates.id,
           rowNumber: certificates.rowNumber,
-          values: certificates.values,
           certificateNo: certificates.certificateNo,
           holderName: certificates.holderName,
+          idType: certificates.idType,
+          idNumber: certificates.idNumber,
+          occupationName: certificates.occupationName,
+          workType: certificates.workType,
+          level: certificates.level,
+          institutionName: certificates.institutionName,
+          issueDate: certificates.issueDate,
+          photoFileId: certificates.photoFileId,
         })
         .from(certificates)
         .where(
@@ -122,9 +130,14 @@ export async function registerLibraryRendering(app: FastifyInstance): Promise<vo
         batch: { sourceId: chunk.batchId, source, ownerId: loaded.ownerId, companyId: loaded.companyId },
         template: loaded.template,
         createdAt: loaded.createdAt,
+        // The values are derived from the row's fields each time (not stored): one rule, less to write and read.
         certificates: rows.map((row) => ({
           id: row.id,
-          values: row.values,
+          values: certificateValues(
+            loaded.template,
+            { ...row, certificateNo: row.certificateNo ?? '', issueDate: row.issueDate ?? '' },
+            app.config.publicUrl,
+          ),
           qrText: `${app.config.publicUrl}${verifyPath(row.id)}`,
           fileName: libraryFileName(row),
         })),

@@ -12,12 +12,49 @@ export type CertificateRow = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
 
 /** Certificate rows written per statement. */
-const INSERT_ROWS = 1000;
+const INSERT_ROWS = 2000;
 
-/** Writes a source's new certificates (inside the caller's transaction), a thousand a statement. */
+/**
+ * Writes a source's new certificates (inside the caller's transaction): 2,000 a statement with one JSON parameter
+ * (bound values by the ten thousand cost the embedded database far more, and hold its one thread).
+ */
 export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS)
-    await tx.insert(certificates).values(rows.slice(i, i + INSERT_ROWS));
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const json = JSON.stringify(
+      rows.slice(i, i + INSERT_ROWS).map((r) => ({
+        id: r.id,
+        company_id: r.companyId,
+        source: r.source,
+        source_id: r.sourceId,
+        row_number: r.rowNumber ?? 1,
+        evaluation_id: r.evaluationId ?? null,
+        candidate_id: r.candidateId ?? null,
+        certificate_no: r.certificateNo ?? null,
+        holder_name: r.holderName,
+        id_type: r.idType ?? 1,
+        id_number: r.idNumber ?? '',
+        occupation_code: r.occupationCode ?? null,
+        occupation_name: r.occupationName ?? null,
+        work_type: r.workType ?? null,
+        level: r.level ?? null,
+        institution_name: r.institutionName ?? null,
+        issue_date: r.issueDate ?? null,
+        photo_file_id: r.photoFileId ?? null,
+        status: r.status ?? 0,
+      })),
+    );
+    await tx.execute(sql`
+      insert into ${certificates} (id, company_id, source, source_id, row_number, evaluation_id, candidate_id,
+        certificate_no, holder_name, id_type, id_number, occupation_code, occupation_name, work_type, level,
+        institution_name, issue_date, photo_file_id, status)
+      select id, company_id, source, source_id, row_number, evaluation_id, candidate_id, certificate_no, holder_name,
+        id_type, id_number, occupation_code, occupation_name, work_type, level, institution_name, issue_date,
+        photo_file_id, status
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, company_id uuid, source smallint, source_id uuid,
+        row_number integer, evaluation_id uuid, candidate_id uuid, certificate_no text, holder_name text,
+        id_type smallint, id_number text, occupation_code text, occupation_name text, work_type text, level smallint,
+        institution_name text, issue_date date, photo_file_id uuid, status smallint)`);
+  }
 }
 
 /** The first and last certificate numbers of a source. */
