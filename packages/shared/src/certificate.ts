@@ -198,6 +198,9 @@ export const reissueBody = z.object({
   issue_date: dateParam('发证日期'),
 });
 export type ReissueBody = z.infer<typeof reissueBody>;
+/** The answer of a reissue: the new certificate (rendered in the background). */
+export const reissueResult = z.object({ _id: z.string(), certificate_no: z.string().nullable() });
+export type ReissueResult = z.infer<typeof reissueResult>;
 
 // ----------------------------------------------------------------------------------------- public page
 

@@ -83,6 +83,8 @@ export const EvaluationAction = {
   REQUEST_CHANGE: 'requestChange',
   APPROVE_CHANGE: 'approveChange',
   REJECT_CHANGE: 'rejectChange',
+  /** Issue 21: the plan's certificates confirmed (确认发证): 已发证. */
+  GRANT: 'grant',
 } as const;
 export type EvaluationActionValue = (typeof EvaluationAction)[keyof typeof EvaluationAction];
 export const evaluationActionText: Record<EvaluationActionValue, string> = {
@@ -98,6 +100,7 @@ export const evaluationActionText: Record<EvaluationActionValue, string> = {
   requestChange: '申请修改成绩',
   approveChange: '同意修改成绩',
   rejectChange: '驳回成绩修改',
+  grant: '确认发证',
 };
 
 // --------------------------------------------------------------------------------------------- methods

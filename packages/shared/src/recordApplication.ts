@@ -309,7 +309,35 @@ export const recordRejectBody = z.preprocess(
   (v) => v ?? {},
   z.object({ reason: requiredText('驳回原因', 500) }),
 );
-export const recordApproveBody = z.object({ note: optionalText('审核意见', 500) }).nullish();
+/**
+ * `POST /api/platform/recordApplications/{id}/approve`: the codes the detail proposed may be changed before approving
+ * (issue 21): the company's 4-digit 评价机构代码 (only while it has none) and each site's 6-digit 考核站点代码.
+ */
+export const recordApproveBody = z
+  .object({
+    note: optionalText('审核意见', 500),
+    institution_code: optionalParam(
+      z
+        .string({ error: '评价机构代码应为4位数字' })
+        .trim()
+        .regex(/^\d{4}$/, '评价机构代码应为4位数字'),
+    ),
+    site_codes: z
+      .array(
+        z.object({
+          site_id: z.string({ error: '考核场地不存在' }).uuid('考核场地不存在'),
+          site_code: z
+            .string({ error: '考核站点代码应为6位数字' })
+            .trim()
+            .regex(/^\d{6}$/, '考核站点代码应为6位数字'),
+        }),
+        { error: '考核站点代码格式不正确' },
+      )
+      .max(50, '考核站点代码最多50个')
+      .optional(),
+  })
+  .nullish();
+export type RecordApproveBody = z.infer<typeof recordApproveBody>;
 
 export const recordFile = z.object({ file_id: z.string(), webPath: z.string(), originName: z.string() });
 export type RecordFile = z.infer<typeof recordFile>;
@@ -330,6 +358,8 @@ export const recordSite = z.object({
   region_code: z.string(),
   region_names: z.array(z.string()),
   address: z.string(),
+  /** 考核站点代码 (6 digits): assigned on approval; while the platform reviews, the proposal (`codes_proposed`). */
+  site_code: z.string().nullable(),
 });
 export type RecordSite = z.infer<typeof recordSite>;
 
@@ -384,6 +414,14 @@ export const recordApplicationDetail = recordApplicationRow.extend({
   deletable: z.boolean(),
   /** Oldest first. */
   timeline: z.array(recordTimelineItem),
+  /**
+   * The company's 评价机构代码 (4 digits) and 省份代码 (the first two digits of its region): assigned when a filing is
+   * approved; on a filing waiting for review the platform sees the proposal (`codes_proposed`), the company nothing.
+   */
+  institution_code: z.string().nullable(),
+  province_code: z.string().nullable(),
+  /** The codes shown are the server's proposal for the reviewer, not yet assigned. */
+  codes_proposed: z.boolean(),
 });
 export type RecordApplicationDetail = z.infer<typeof recordApplicationDetail>;
 

@@ -42,6 +42,7 @@ export function detail(overrides: Partial<RecordApplicationDetail> = {}): Record
         region_code: '330106',
         region_names: ['浙江省', '杭州市', '西湖区'],
         address: '文三路 100 号',
+        site_code: '000001',
       },
     ],
     examiners: [
@@ -60,6 +61,9 @@ export function detail(overrides: Partial<RecordApplicationDetail> = {}): Record
     remark: null,
     editable: true,
     deletable: true,
+    institution_code: '0001',
+    province_code: '33',
+    codes_proposed: false,
     timeline: [
       {
         _id: 't1',

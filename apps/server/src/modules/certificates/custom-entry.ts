@@ -10,7 +10,7 @@ import { certificates } from './tables.ts';
  * has them, 职业名称 and 工种 from `occupation` and `work_type`, the PDF mirrored, the generation day (Shanghai) as
  * the issue date (the 发证日期 blank is free text, printed as typed). `rows` selects id, company_id, batch_id,
  * blanks, generated_at and file_id. Called by custom-certificates/batch-rendering.ts inside the statement that records
- * render outcomes; migration 0017 does the same for certificates generated before the library existed.
+ * render outcomes; migration 0018 does the same for certificates generated before the library existed.
  */
 export function enterLibrary(rows: SQL): SQL {
   const blank = (name: string) =>

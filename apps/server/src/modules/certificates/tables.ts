@@ -30,6 +30,8 @@ export const certificates = pgTable(
     source: smallint('source').$type<CertificateSourceValue>().notNull(),
     /** The grant, offline batch or custom batch. */
     sourceId: uuid('source_id').notNull(),
+    /** Its place in its source (1, 2, …): the render runner's chunks are ranges of it (certificates/rendering.ts). */
+    rowNumber: integer('row_number').notNull().default(1),
     evaluationId: uuid('evaluation_id'),
     candidateId: uuid('candidate_id'),
     /** The 22-character national number; null for custom certificates. Never reused, never changed. */
@@ -61,11 +63,14 @@ export const certificates = pgTable(
     /** A reissue links both ways: the new certificate `replaces` the old, the old is `replaced_by` the new. */
     replacesId: uuid('replaces_id'),
     replacedById: uuid('replaced_by_id'),
+    /** On a reissued certificate: why it was reissued (the old one revoked or damaged). */
+    reissueReason: text('reissue_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('certificates_source_idx').on(t.sourceId, t.produceStatus),
+    index('certificates_source_row_idx').on(t.sourceId, t.rowNumber),
     index('certificates_company_issue_idx').on(t.companyId, t.status, t.issueDate),
     index('certificates_company_id_number_idx').on(t.companyId, t.idNumber),
     index('certificates_company_name_idx').on(t.companyId, t.holderName.op('text_pattern_ops')),

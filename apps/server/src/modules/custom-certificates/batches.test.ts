@@ -775,11 +775,11 @@ describe('GET /api/public/certificates/{id}', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // Migration 0017 gives certificates generated before the library the same row.
+    // Migration 0018 gives certificates generated before the library the same row.
     const before = await ctx.app.db.select().from(certificates);
     await ctx.app.db.delete(certificates);
     const migration = readFileSync(
-      new URL('../../../drizzle/0017_library_custom_certificates.sql', import.meta.url),
+      new URL('../../../drizzle/0018_library_custom_certificates.sql', import.meta.url),
       'utf8',
     );
     await ctx.app.db.execute(sql.raw(migration));

@@ -147,6 +147,16 @@ const PLANS: DemoPlan[] = [
     from: -30,
     to: -25,
   },
+  // Granted and confirmed when the server is ready (certificate-grants/grant-demo.ts, issue 21).
+  {
+    name: '2026年焊工（电焊工）五级评价 第二期',
+    status: 5,
+    occupation: '6-18-02-04',
+    level: 5,
+    scored: 20,
+    from: -90,
+    to: -85,
+  },
   {
     name: '2026年电工四级评价 第二期',
     status: 5,

@@ -135,6 +135,7 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
         approve: true,
         note,
+        codes: req.body,
       });
       await app.messenger.toCompany(companyId, {
         category: RECORD_CATEGORY,

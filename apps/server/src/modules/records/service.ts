@@ -10,6 +10,7 @@ import {
   type RecordApplicationBody,
   type RecordApplicationDetail,
   type RecordApplicationRow,
+  type RecordApproveBody,
   type RecordFile,
   type RecordPerson,
   RecordStatus,
@@ -30,6 +31,7 @@ import { companiesNamed, companyNamesOf } from '../companies/service.ts';
 import { platformReadsFiles, readableFile, webPathOf } from '../files/service.ts';
 import { checkScope } from '../occupations/service.ts';
 import type { UserRow } from '../users/service.ts';
+import { assignCodes, assignedCodes, proposedCodes } from './codes.ts';
 import { recordApplications, recordLogs, recordPersonnel, recordScopes, recordSites } from './tables.ts';
 
 type ApplicationRow = typeof recordApplications.$inferSelect;
@@ -422,7 +424,24 @@ async function fileInfo(db: DbOrTx, id: string, user: UserRow): Promise<RecordFi
   }
 }
 
-async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<RecordApplicationDetail> {
+/**
+ * The filing's certificate-number codes as its viewer sees them: the assigned ones once approved; the proposal while
+ * the platform reviews it (`forReviewer`); none otherwise.
+ */
+async function codesShown(db: DbOrTx, a: ApplicationRow, forReviewer: boolean) {
+  if (a.status === RecordStatus.APPROVED) return { codes: await assignedCodes(db, a), proposed: false };
+  if (forReviewer && a.status === RecordStatus.PENDING)
+    return { codes: await proposedCodes(db, a), proposed: true };
+  return { codes: null, proposed: false };
+}
+
+async function toDetail(
+  db: DbOrTx,
+  a: ApplicationRow,
+  user: UserRow,
+  forReviewer = false,
+): Promise<RecordApplicationDetail> {
+  const { codes, proposed } = await codesShown(db, a, forReviewer);
   const [base] = await toRows(db, [a]);
   const scopes = await db
     .select()
@@ -475,6 +494,7 @@ async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<R
       region_code: s.regionCode,
       region_names: regionNames(s.regionCode),
       address: s.address,
+      site_code: codes?.siteCodes.get(s.id) ?? null,
     })),
     examiners: people.filter((p) => p.kind === EXAMINER).map(person),
     supervisors: people.filter((p) => p.kind === SUPERVISOR).map(person),
@@ -483,6 +503,9 @@ async function toDetail(db: DbOrTx, a: ApplicationRow, user: UserRow): Promise<R
     editable: isRecordEditable(a.status),
     deletable: a.status === RecordStatus.DRAFT,
     timeline: timelineOf(logs, recordActionText),
+    institution_code: codes?.institutionCode ?? null,
+    province_code: codes?.provinceCode ?? null,
+    codes_proposed: proposed,
   };
 }
 
@@ -507,7 +530,7 @@ export async function platformApplicationDetail(
     .from(recordApplications)
     .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)));
   if (!row) throw notFound(NOT_FOUND);
-  return toDetail(db, row, user);
+  return toDetail(db, row, user, true);
 }
 
 /** The platform approves or rejects an application waiting for review. Returns what the company is told. */
@@ -515,7 +538,9 @@ export async function decideApplication(
   db: DbOrTx,
   id: string,
   reviewer: UserRow,
-  decision: { approve: true; note: string | null } | { approve: false; reason: string },
+  decision:
+    | { approve: true; note: string | null; codes?: RecordApproveBody }
+    | { approve: false; reason: string },
 ): Promise<{ companyId: string; recordNo: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -526,6 +551,7 @@ export async function decideApplication(
     if (!row) throw notFound(NOT_FOUND);
     if (row.status !== RecordStatus.PENDING)
       throw badRequest(`该备案申请${recordStatusText[row.status]}，只有待审核的申请可以审核`);
+    if (decision.approve) await assignCodes(tx, row, decision.codes);
     await tx
       .update(recordApplications)
       .set({

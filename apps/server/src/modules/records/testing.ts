@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordApplications } from './tables.ts';
+import { recordApplications, recordSites } from './tables.ts';
 
 /**
  * An approved filing of the company, inserted directly (tests and benchmarks of what an approved filing opens,
@@ -19,4 +19,19 @@ export async function insertApprovedRecord(db: DbOrTx, companyId: string): Promi
     })
     .returning({ id: recordApplications.id });
   return row.id;
+}
+
+/** A site of the filing with its 考核站点代码 (as approval gives it), inserted directly: answers its id. */
+export async function insertFiledSite(db: DbOrTx, filingId: string, siteCode: string): Promise<string> {
+  const [site] = await db
+    .insert(recordSites)
+    .values({
+      applicationId: filingId,
+      name: '一号实训楼',
+      regionCode: '110108',
+      address: '中关村大街1号',
+      siteCode,
+    })
+    .returning({ id: recordSites.id });
+  return site.id;
 }

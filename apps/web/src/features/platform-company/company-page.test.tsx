@@ -73,6 +73,7 @@ const pendingDetail = (overrides: Partial<RecordApplicationDetail> = {}): Record
       region_code: '330106',
       region_names: ['浙江省', '杭州市', '西湖区'],
       address: '文三路',
+      site_code: '000001',
     },
   ],
   examiners: [
@@ -97,6 +98,9 @@ const pendingDetail = (overrides: Partial<RecordApplicationDetail> = {}): Record
   remark: null,
   editable: false,
   deletable: false,
+  institution_code: '0001',
+  province_code: '33',
+  codes_proposed: false,
   timeline: [
     {
       _id: 't1',
@@ -332,6 +336,38 @@ describe('CompanyPage (企业管理)', () => {
     await waitFor(() =>
       expect(network.callsTo('POST /api/platform/recordApplications/r1/approve')).toHaveLength(1),
     );
+  });
+
+  it('通过 sends the codes the reviewer changed; a code of the wrong form is refused before asking', async () => {
+    const network = renderPage(['*:*:*'], {
+      'GET /api/platform/recordApplications/r1': ok(pendingDetail({ codes_proposed: true })),
+      'POST /api/platform/recordApplications/r1/approve': ok(
+        pendingDetail({ status: 2, status_text: '已通过' }),
+      ),
+    });
+    await openReviewTab();
+    await userEvent.click(buttonIn(await rowOf('BA20260102PEND01'), '审核')!);
+    const drawer = await openDrawer();
+    expect(await within(drawer).findByText('0001（拟分配）')).toBeInTheDocument();
+    const institution = within(drawer).getByLabelText('评价机构代码');
+    expect(institution).toHaveValue('0001');
+    await userEvent.clear(institution);
+    await userEvent.type(institution, '12');
+    await userEvent.click(buttonIn(drawer, '通过')!);
+    expect(await screen.findByText('评价机构代码应为4位数字')).toBeInTheDocument();
+    await userEvent.type(institution, '34');
+    const site = within(drawer).getByLabelText('一号实训楼 考核站点代码');
+    await userEvent.clear(site);
+    await userEvent.type(site, '000009');
+    await userEvent.click(buttonIn(drawer, '通过')!);
+    await userEvent.click(buttonIn(await confirmDialog(), '确定')!);
+    await waitFor(() =>
+      expect(network.callsTo('POST /api/platform/recordApplications/r1/approve')).toHaveLength(1),
+    );
+    expect(network.callsTo('POST /api/platform/recordApplications/r1/approve')[0].body).toEqual({
+      institution_code: '1234',
+      site_codes: [{ site_id: 's', site_code: '000009' }],
+    });
   });
 
   it('without platform:company:review the reviewer sees the application but no 通过 / 驳回', async () => {

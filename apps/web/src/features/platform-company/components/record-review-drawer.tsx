@@ -6,6 +6,7 @@ import { errorMessage } from '@/shared/http';
 import { Permission } from '@/shared/permissions/permission';
 import { useDecideRecord } from '../api/decide-record';
 import { usePlatformRecord } from '../api/get-platform-record';
+import { approveBodyOf, codeProblem, RecordCodesForm, useCodeDraft } from './record-codes-form';
 import { RejectModal } from './reject-modal';
 
 /** One application for review: its content and timeline; 通过 / 驳回 while it waits (审核备案). */
@@ -16,20 +17,27 @@ export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose
   const [rejecting, setRejecting] = useState(false);
   const detail = record.data;
   const pending = detail?.status === RecordStatus.PENDING;
+  const { draft, setDraft } = useCodeDraft(detail);
 
-  const approve = () =>
-    detail &&
+  const approve = () => {
+    if (!detail || !draft) return;
+    const problem = codeProblem(detail, draft);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
     modal.confirm({
       title: '提示',
       content: `确定通过「${detail.company_name}」的备案申请 ${detail.record_no} 吗？`,
       okText: '确定',
       cancelText: '取消',
       onOk: () =>
-        decide.mutateAsync({ id: detail._id, approve: true }).then(
+        decide.mutateAsync({ id: detail._id, approve: true, codes: approveBodyOf(detail, draft) }).then(
           () => message.success('已通过'),
           () => undefined,
         ),
     });
+  };
 
   return (
     <Drawer
@@ -56,7 +64,14 @@ export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose
       {record.isError ? (
         <Result status="error" title="加载失败" subTitle={errorMessage(record.error)} />
       ) : detail ? (
-        <RecordApplicationContent detail={detail} variant="drawer" />
+        <>
+          {pending && draft && (
+            <Permission keys="platform:company:review">
+              <RecordCodesForm detail={detail} draft={draft} onChange={setDraft} />
+            </Permission>
+          )}
+          <RecordApplicationContent detail={detail} variant="drawer" />
+        </>
       ) : (
         <Spin />
       )}

@@ -48,6 +48,21 @@ describe('RecordApplicationContent', () => {
     expect(screen.getByText('考评员资格证明不全')).toBeInTheDocument();
   });
 
+  it('an approved filing shows its 评价机构代码, 省份代码 and each site’s 考核站点代码', () => {
+    show('page', detail({ status: 2, status_text: '已通过' }));
+    expect(screen.getByText('评价机构代码')).toBeInTheDocument();
+    expect(screen.getByText('0001')).toBeInTheDocument();
+    expect(screen.getByText('省份代码')).toBeInTheDocument();
+    expect(screen.getByText('33')).toBeInTheDocument();
+    expect(screen.getByText('考核站点代码')).toBeInTheDocument();
+    expect(screen.getByText('000001')).toBeInTheDocument();
+  });
+
+  it('the reviewer sees the proposal marked 拟分配', () => {
+    show('drawer', detail({ status: 1, codes_proposed: true }));
+    expect(screen.getByText('0001（拟分配）')).toBeInTheDocument();
+  });
+
   it('without any step yet the timeline says 暂无记录', () => {
     show('drawer', detail({ timeline: [] }));
     expect(screen.getByText('暂无记录')).toBeInTheDocument();

@@ -36,7 +36,23 @@ const siteColumns: TableColumnsType<RecordSite> = [
   { title: '场地名称', dataIndex: 'name' },
   { title: '所在地区', dataIndex: 'region_names', render: (names: string[]) => names.join(' / ') },
   { title: '详细地址', dataIndex: 'address' },
+  {
+    title: '考核站点代码',
+    dataIndex: 'site_code',
+    width: 120,
+    render: (code: string | null) => code ?? '--',
+  },
 ];
+
+/** The certificate-number codes (issue 21): assigned on approval; on a filing under review, the proposal. */
+function codeFacts(detail: RecordApplicationDetail): NonNullable<DescriptionsProps['items']> {
+  if (!detail.institution_code) return [];
+  const proposed = detail.codes_proposed ? '（拟分配）' : '';
+  return [
+    { key: 'institution_code', label: '评价机构代码', children: `${detail.institution_code}${proposed}` },
+    { key: 'province_code', label: '省份代码', children: detail.province_code ?? '--' },
+  ];
+}
 
 const personColumns: TableColumnsType<RecordPerson> = [
   { title: '姓名', dataIndex: 'name', width: 120 },
@@ -125,6 +141,7 @@ export function RecordApplicationContent({
     { key: 'decided', label: '审核时间', children: detail.decide_time_str ?? '--' },
     { key: 'attachments', label: '附件', children: <FileLinks files={detail.attachments} onOpen={open} /> },
     { key: 'remark', label: '备注', children: detail.remark || '--' },
+    ...codeFacts(detail),
     ...(variant === 'drawer' && detail.reject_reason
       ? [{ key: 'reason', label: '驳回原因', children: detail.reject_reason, span: 2 }]
       : []),

@@ -1,0 +1,92 @@
+import { pageAspect } from '@skill-cert/shared/customCertificate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderCertificate } from '../certificate-engine/render/index.ts';
+import {
+  countPixels,
+  inspectPdf,
+  isDark,
+  makePhoto,
+  tempDir,
+} from '../certificate-engine/render/testing/fixtures.ts';
+import { buildRenderJob } from '../certificate-engine/render-job.ts';
+import { type CertificateFields, certificateValues, NATIONAL_TEMPLATE } from './national-template.ts';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+const fields = (over: Partial<CertificateFields> = {}): CertificateFields => ({
+  holderName: '张三',
+  idType: 1,
+  idNumber: '110105199001010012',
+  occupationName: '电工',
+  workType: null,
+  level: 4,
+  institutionName: '示例智能制造有限公司',
+  issueDate: '2026-11-20',
+  certificateNo: 'Y000111000001264000001',
+  photoFileId: 'photo-1',
+  ...over,
+});
+
+describe('the national template 职业技能等级证书 (issue 21 point 3)', () => {
+  it('renders on A4 with the national fields in Chinese, the photo, the QR code to the public page and the query address', async () => {
+    const values = certificateValues(NATIONAL_TEMPLATE, fields(), 'https://cert.example.com');
+    const photo = tmp.file('photo.jpg', makePhoto(295, 413, '#203040'));
+    const qrText = 'https://cert.example.com/information-link/0192f7a4-1c2b-7d3e-9f00-123456789abc';
+    const job = buildRenderJob(NATIONAL_TEMPLATE, values, {
+      backgroundPath: null,
+      imagePathOf: (id) => (id === 'photo-1' ? photo : undefined),
+      qrText,
+    });
+    expect(job.qr).toMatchObject({ text: qrText });
+    const page = await inspectPdf(await renderCertificate(job));
+    expect(page.width / page.height).toBeCloseTo(210 / 297, 2);
+    const text = page.texts.join('');
+    for (const expected of [
+      '职业技能等级证书',
+      '姓',
+      '张三',
+      '证件类型：',
+      '居民身份证',
+      '证件号码：',
+      '110105199001010012',
+      '职业名称：',
+      '电工',
+      '工种/职业方向：',
+      '职业技能等级：',
+      '四级/中级工',
+      '评价机构名称：',
+      '示例智能制造有限公司',
+      '发证日期：',
+      '2026年11月20日',
+      '证书编号：',
+      'Y000111000001264000001',
+      '查询网址：https://cert.example.com/information-link',
+    ])
+      expect(text).toContain(expected);
+    // 工种 without one reads "--".
+    expect(values.find((v) => v.name === 'work_type')?.val).toBe('--');
+    // The photo is drawn in its 1-inch blank, the QR code in its square.
+    const photoBlank = NATIONAL_TEMPLATE.blanks.find((b) => b.name === 'photo')!;
+    const photoDark = countPixels(page, isDark, photoBlank).count;
+    expect(photoDark).toBeGreaterThan(photoBlank.width * page.width * photoBlank.height * page.height * 0.8);
+    const { qr } = NATIONAL_TEMPLATE;
+    const square = { x: qr.x, y: qr.y, width: qr.size, height: qr.size * pageAspect('A4', 'portrait') };
+    const qrDark = countPixels(page, isDark, square).count;
+    expect(qrDark).toBeGreaterThan((qr.size * page.width) ** 2 * 0.25);
+  });
+
+  it('fills a company template made of the default blanks with the same values (no labels there)', () => {
+    const template = {
+      ...NATIONAL_TEMPLATE,
+      blanks: NATIONAL_TEMPLATE.blanks.filter((b) =>
+        ['name', 'work_type', 'level', 'custom_x'].includes(b.name),
+      ),
+    };
+    expect(certificateValues(template, fields({ workType: '维修电工', level: 3 }), 'https://x')).toEqual([
+      { name: 'name', val: '张三' },
+      { name: 'work_type', val: '维修电工' },
+      { name: 'level', val: '三级/高级工' },
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+import { CertificateStatus } from '@skill-cert/shared/certificate';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
+import { and, asc, count, eq, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { certificates } from './tables.ts';
+
+/**
+ * What a source of library certificates (a grant; later an offline batch) reads and changes of its own rows: the
+ * certificates module owns the table, the source module calls these.
+ */
+export type CertificateRow = typeof certificates.$inferSelect;
+export type NewCertificate = typeof certificates.$inferInsert;
+
+/** Certificate rows written per statement. */
+const INSERT_ROWS = 2000;
+
+/**
+ * Writes a source's new certificates (inside the caller's transaction): 2,000 a statement with one JSON parameter
+ * (bound values by the ten thousand cost the embedded database far more, and hold its one thread).
+ */
+export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const json = JSON.stringify(
+      rows.slice(i, i + INSERT_ROWS).map((r) => ({
+        id: r.id,
+        company_id: r.companyId,
+        source: r.source,
+        source_id: r.sourceId,
+        row_number: r.rowNumber ?? 1,
+        evaluation_id: r.evaluationId ?? null,
+        candidate_id: r.candidateId ?? null,
+        certificate_no: r.certificateNo ?? null,
+        holder_name: r.holderName,
+        id_type: r.idType ?? 1,
+        id_number: r.idNumber ?? '',
+        occupation_code: r.occupationCode ?? null,
+        occupation_name: r.occupationName ?? null,
+        work_type: r.workType ?? null,
+        level: r.level ?? null,
+        institution_name: r.institutionName ?? null,
+        issue_date: r.issueDate ?? null,
+        photo_file_id: r.photoFileId ?? null,
+        status: r.status ?? 0,
+      })),
+    );
+    await tx.execute(sql`
+      insert into ${certificates} (id, company_id, source, source_id, row_number, evaluation_id, candidate_id,
+        certificate_no, holder_name, id_type, id_number, occupation_code, occupation_name, work_type, level,
+        institution_name, issue_date, photo_file_id, status)
+      select id, company_id, source, source_id, row_number, evaluation_id, candidate_id, certificate_no, holder_name,
+        id_type, id_number, occupation_code, occupation_name, work_type, level, institution_name, issue_date,
+        photo_file_id, status
+      from jsonb_to_recordset(${json}::jsonb) as r(id uuid, company_id uuid, source smallint, source_id uuid,
+        row_number integer, evaluation_id uuid, candidate_id uuid, certificate_no text, holder_name text,
+        id_type smallint, id_number text, occupation_code text, occupation_name text, work_type text, level smallint,
+        institution_name text, issue_date date, photo_file_id uuid, status smallint)`);
+  }
+}
+
+/** The first and last certificate numbers of a source. */
+export async function numberRange(db: DbOrTx, sourceId: string) {
+  const [range] = await db
+    .select({ first: min(certificates.certificateNo), last: max(certificates.certificateNo) })
+    .from(certificates)
+    .where(eq(certificates.sourceId, sourceId));
+  return { first: range?.first ?? null, last: range?.last ?? null };
+}
+
+/** A page of a source's certificates in row order; keyword: name prefix, ID number or certificate number. */
+export async function sourceCertificates(
+  db: DbOrTx,
+  sourceId: string,
+  q: { keyword?: string; produce_status?: number; page: number; per_page: number },
+): Promise<{ rows: CertificateRow[]; total: number }> {
+  const keyword = q.keyword?.trim();
+  const where: SQL | undefined = and(
+    eq(certificates.sourceId, sourceId),
+    q.produce_status === undefined ? undefined : eq(certificates.produceStatus, q.produce_status),
+    keyword
+      ? or(
+          ilike(certificates.holderName, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          eq(certificates.idNumber, keyword),
+          eq(certificates.certificateNo, keyword),
+        )
+      : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(certificates).where(where);
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(where)
+    .orderBy(asc(certificates.rowNumber))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { rows, total: n };
+}
+
+/** One certificate of the source, or undefined. */
+export async function sourceCertificate(
+  db: DbOrTx,
+  sourceId: string,
+  id: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, id), eq(certificates.sourceId, sourceId)));
+  return row;
+}
+
+/** How many of the source's certificates are not generated (waiting or failed). */
+export async function notGenerated(db: DbOrTx, sourceId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(certificates)
+    .where(and(eq(certificates.sourceId, sourceId), ne(certificates.produceStatus, ProduceStatus.DONE)));
+  return n;
+}
+
+/** SQL: no certificate of the source waits to be rendered (the guard of a source's end). */
+export const noneWaiting = (sourceId: string): SQL =>
+  sql`not exists (select 1 from ${certificates} c where c.source_id = ${sourceId} and c.produce_status = ${ProduceStatus.PENDING})`;
+
+/** The source's drafts become 1 有效 with `confirmed_at` (inside the caller's transaction). */
+export async function confirmCertificates(tx: DbOrTx, sourceId: string, at: Date): Promise<void> {
+  await tx
+    .update(certificates)
+    .set({ status: CertificateStatus.VALID, confirmedAt: at, updatedAt: at })
+    .where(and(eq(certificates.sourceId, sourceId), eq(certificates.status, CertificateStatus.DRAFT)));
+}
+
+/**
+ * Demo seeding only (certificate-grants/grant-demo.ts; the library's revoke is the users' way): the source's certificate at `rowNumber` revoked, as the
+ * library's revoke leaves it (status 2 with reason, who and when).
+ */
+export async function revokeForDemo(
+  tx: DbOrTx,
+  sourceId: string,
+  rowNumber: number,
+  r: { reason: string; by: { id: string; name: string }; at: Date },
+): Promise<void> {
+  await tx
+    .update(certificates)
+    .set({
+      status: CertificateStatus.REVOKED,
+      revokeReason: r.reason,
+      revokedAt: r.at,
+      revokedBy: r.by.id,
+      revokedByName: r.by.name,
+    })
+    .where(and(eq(certificates.sourceId, sourceId), eq(certificates.rowNumber, rowNumber)));
+}
