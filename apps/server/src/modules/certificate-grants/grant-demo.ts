@@ -4,8 +4,9 @@ import { formatDate } from '@skill-cert/shared/time';
 import type { FastifyInstance } from 'fastify';
 import { companyScope } from '../../lib/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { revokeCertificate } from '../certificates/library.ts';
 import { queueRendering, wakeRendering } from '../certificates/rendering.ts';
-import { revokeForDemo } from '../certificates/source-rows.ts';
+import { certificateIdAt } from '../certificates/source-rows.ts';
 import { passedPlanNamed } from '../level-evaluations/grant-source.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { markConfirmed, prepareGrant, writeGrant } from './grants.ts';
@@ -48,7 +49,8 @@ async function grantDemoPlan(app: FastifyInstance): Promise<boolean> {
   await app.db.transaction(async (tx) => {
     const { grantId, rowNumbers } = await writeGrant(tx, prepared);
     await markConfirmed(tx, { id: grantId, evaluationId: planId }, admin, now);
-    await revokeForDemo(tx, grantId, 2, { reason: '演示数据：证书信息有误，已撤销', by: admin, at: now });
+    const second = await certificateIdAt(tx, grantId, 2);
+    if (second) await revokeCertificate(tx, caller.company, admin, second, '演示数据：证书信息有误，已撤销');
     await queueRendering(app, tx, grantId, rowNumbers);
   });
   return true;

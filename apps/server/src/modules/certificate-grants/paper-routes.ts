@@ -4,13 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { receiveUpload } from '../files/upload.ts';
+import { findGrant, GRANT_NOT_FOUND } from './grants.ts';
 import { registerPaperJob } from './paper-job.ts';
 import { createScanReader, type ScanReader } from './paper-reader.ts';
 import {
   assertTakesScans,
   createPaperScan,
-  GRANT_NOT_FOUND,
-  grantForScans,
   paperAnalysisOf,
   SCAN_KINDS,
   SCAN_REFUSAL,
@@ -46,7 +45,7 @@ export const paperRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const grant = await grantForScans(db, req.company, req.params.id);
+      const grant = await findGrant(db, req.company, req.params.id);
       // Refused before a file sent with the request is received.
       assertTakesScans(grant);
       const caller = { user: req.auth.user, company: req.company };

@@ -7,8 +7,9 @@ import { uuidv7 } from '../../lib/id.ts';
 import { rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
 import { enterpriseToken, upload, within } from '../custom-certificates/test-fixtures.ts';
 import { otherCompanyUser, postFile } from '../level-evaluations/test-app.ts';
+import { GRANT_NOT_FOUND } from './grants.ts';
 import { certificateIdOf, judgePages } from './paper-job.ts';
-import { GRANT_NOT_FOUND, STILL_GENERATING } from './paper-scans.ts';
+import { STILL_GENERATING } from './paper-scans.ts';
 import { blankPhoto, publicLink, scanOf, scanPdf, seedGrant } from './test-paper-fixtures.ts';
 
 const ctx: TestContext = useTestApp();

@@ -11,22 +11,22 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { isUnsafeZipPath, readZipDirectory, readZipEntry, type ZipItem } from '../certificate-engine/zip.ts';
 import { certificateLabels, countGrantCertificates } from '../certificates/grant-certificates.ts';
 import type { FileKind } from '../files/fileType.ts';
 import { type FileRow, localPathOf, readableFile } from '../files/service.ts';
 import type { UserRow } from '../users/service.ts';
-import { certificateGrants, paperScanItems, paperScanUploads } from './tables.ts';
+import { findGrant } from './grants.ts';
+import { type certificateGrants, paperScanItems, paperScanUploads } from './tables.ts';
 
 /**
  * Paper-certificate analysis (issue 21 point 5): scans of the printed certificates of a grant are uploaded, read by a
  * background job (paper-job.ts) and each page matched to the grant's certificates by the QR code printed on it.
  */
 
-export const GRANT_NOT_FOUND = '发证记录不存在或已删除';
 export const STILL_GENERATING = '发证记录：证书尚在生成中，生成完成后才能上传纸质证书扫描件';
 export const SCAN_KINDS: readonly FileKind[] = ['jpg', 'png', 'pdf', 'zip'];
 export const SCAN_REFUSAL = '纸质证书扫描件应为 JPG/PNG 图片、PDF 或 ZIP 压缩包';
@@ -51,20 +51,6 @@ export interface Caller {
 }
 
 type GrantRow = Pick<typeof certificateGrants.$inferSelect, 'id' | 'status' | 'createdBy'>;
-
-/** A grant of the caller's company that has its certificates (status ≥ 1): 404 for another's, 400 while generating. */
-export async function grantForScans(db: DbOrTx, company: CompanyScope, id: string): Promise<GrantRow> {
-  const [grant] = await db
-    .select({
-      id: certificateGrants.id,
-      status: certificateGrants.status,
-      createdBy: certificateGrants.createdBy,
-    })
-    .from(certificateGrants)
-    .where(and(eq(certificateGrants.id, id), ofCompany(certificateGrants, company)));
-  if (!grant) throw notFound(GRANT_NOT_FOUND);
-  return grant;
-}
 
 /** Scans are taken once the grant's certificates exist: 400 while they are still being generated. */
 export function assertTakesScans(grant: Pick<GrantRow, 'status'>): void {
@@ -175,7 +161,7 @@ export async function paperAnalysisOf(
   company: CompanyScope,
   grantId: string,
 ): Promise<PaperAnalysis> {
-  const grant = await grantForScans(db, company, grantId);
+  const grant = await findGrant(db, company, grantId);
   const [uploads] = await rowsOf<{ uploads: number; parsing: number }>(
     db,
     sql`select count(*)::int as uploads, (count(*) filter (where status = ${UploadStatus.PARSING}))::int as parsing

@@ -129,24 +129,15 @@ export async function confirmCertificates(tx: DbOrTx, sourceId: string, at: Date
     .where(and(eq(certificates.sourceId, sourceId), eq(certificates.status, CertificateStatus.DRAFT)));
 }
 
-/**
- * Demo seeding only (certificate-grants/grant-demo.ts; the library's revoke is the users' way): the source's certificate at `rowNumber` revoked, as the
- * library's revoke leaves it (status 2 with reason, who and when).
- */
-export async function revokeForDemo(
-  tx: DbOrTx,
+/** The id of a source's certificate at this row number (demo content picks one to revoke). */
+export async function certificateIdAt(
+  db: DbOrTx,
   sourceId: string,
   rowNumber: number,
-  r: { reason: string; by: { id: string; name: string }; at: Date },
-): Promise<void> {
-  await tx
-    .update(certificates)
-    .set({
-      status: CertificateStatus.REVOKED,
-      revokeReason: r.reason,
-      revokedAt: r.at,
-      revokedBy: r.by.id,
-      revokedByName: r.by.name,
-    })
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
     .where(and(eq(certificates.sourceId, sourceId), eq(certificates.rowNumber, rowNumber)));
+  return row?.id ?? null;
 }

@@ -3,6 +3,7 @@ import type {
   CertificateListQuery,
   CertificateRow,
   ReissueBody,
+  ReissueResult,
   RevokeBody,
 } from '@skill-cert/shared/certificate';
 import type { EvaluationOptions } from '@skill-cert/shared/levelEvaluation';
@@ -55,20 +56,20 @@ export function exportUrl(filters: Partial<LibraryFilters>): string {
 }
 
 /** After a revoke or reissue the list and every opened detail are asked again. */
-const useLibraryMutation = <B>(action: 'revoke' | 'reissue') => {
+const useLibraryMutation = <B, A>(action: 'revoke' | 'reissue') => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: B }) =>
-      request<CertificateDetail>('POST', `${one(id)}/${action}`, { body }),
+      request<A>('POST', `${one(id)}/${action}`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 };
 
 /** `POST /api/certificates/{id}/revoke` (administrators): 有效 → 已撤销 with a reason. */
-export const useRevokeCertificate = () => useLibraryMutation<RevokeBody>('revoke');
+export const useRevokeCertificate = () => useLibraryMutation<RevokeBody, CertificateDetail>('revoke');
 
 /** `POST /api/certificates/{id}/reissue`: a new certificate and number; the old one becomes 已换发. */
-export const useReissueCertificate = () => useLibraryMutation<ReissueBody>('reissue');
+export const useReissueCertificate = () => useLibraryMutation<ReissueBody, ReissueResult>('reissue');
 
 /**
  * The occupations of the company's approved filings (the occupations its certificates are granted in), for the
