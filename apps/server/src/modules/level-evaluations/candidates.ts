@@ -17,7 +17,7 @@ import {
   type MethodScore,
 } from '@skill-cert/shared/levelEvaluation';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -388,7 +388,7 @@ export async function candidateDbRows(
     .where(
       and(
         eq(levelEvaluationCandidates.evaluationId, evaluationId),
-        sql`${levelEvaluationCandidates.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+        inArray(levelEvaluationCandidates.id, ids),
       ),
     )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));

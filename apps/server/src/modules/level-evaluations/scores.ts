@@ -134,17 +134,21 @@ export interface RecomputedResults {
 /**
  * Recomputes the result of these candidates with the shared rule (candidateResult) from their scores: one read of
  * the scores, one update of the results that changed. The caller refreshes the plan's counts. Answers the scores
- * it read, so the caller's answer need not read them again.
+ * it read, so the caller's answer need not read them again. `written`: the cells just saved; a candidate whose
+ * cells there cover every method of the plan needs no read (a page of the score table saves whole rows).
  */
 export async function recomputeResults(
   tx: DbOrTx,
   evaluationId: string,
   candidateIds: string[],
   methods: PlanMethod[],
+  written: TenthsEntry[] = [],
 ): Promise<RecomputedResults> {
   if (candidateIds.length === 0) return { scores: new Map(), results: new Map() };
-  const read = await scoresOf(tx, { ids: candidateIds });
-  const byCandidate = new Map(candidateIds.map((id) => [id, read.get(id) ?? []]));
+  const known = wholeRows(written, methods);
+  const toRead = candidateIds.filter((id) => !known.has(id));
+  const read = toRead.length > 0 ? await scoresOf(tx, { ids: toRead }) : new Map<string, MethodScore[]>();
+  const byCandidate = new Map(candidateIds.map((id) => [id, known.get(id) ?? read.get(id) ?? []]));
   // Marks in tenths like the scores: the rule only compares them.
   const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths }));
   const results = [...byCandidate].map(([id, list]) => ({ id, result: candidateResult(rules, list) }));
@@ -153,6 +157,19 @@ export async function recomputeResults(
     from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint)
     where c.id = x.id and c.evaluation_id = ${evaluationId} and c.result is distinct from x.result`);
   return { scores: byCandidate, results: new Map(results.map((r) => [r.id, r.result])) };
+}
+
+/** The candidates whose written cells cover every method of the plan, with those cells as their scores. */
+function wholeRows(written: TenthsEntry[], methods: PlanMethod[]): Map<string, MethodScore[]> {
+  const byCandidate = new Map<string, MethodScore[]>();
+  for (const e of written) {
+    const list = byCandidate.get(e.candidateId) ?? [];
+    list.push({ method: e.method, score: e.scoreTenths, mark: e.mark as MethodScore['mark'] });
+    byCandidate.set(e.candidateId, list);
+  }
+  for (const [id, list] of byCandidate)
+    if (!methods.every((m) => list.some((s) => s.method === m.method))) byCandidate.delete(id);
+  return byCandidate;
 }
 
 /**
@@ -190,7 +207,7 @@ export async function saveScores(
     const rows = await candidateDbRows(tx, plan.id, ids);
     if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
     await writeScores(tx, plan.id, cells, userId);
-    const { scores, results } = await recomputeResults(tx, plan.id, ids, methods);
+    const { scores, results } = await recomputeResults(tx, plan.id, ids, methods, cells);
     await refreshCounts(tx, plan.id);
     const now = new Date();
     for (const r of rows) {
