@@ -87,7 +87,7 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: '登录' }));
 
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(network.calls).toHaveLength(0);
   });
 

@@ -131,13 +131,17 @@ describe('JoinPage (/join)', () => {
     expect(within(create).getByPlaceholderText('请输入统一社会信用代码')).toHaveValue(wrong);
     await user.click(within(create).getByRole('button', { name: '创建企业' }));
 
-    expect(await within(create).findByText('统一社会信用代码不正确，请核对')).toBeInTheDocument();
-    expect(within(create).getByText('请输入企业名称')).toBeInTheDocument();
-    expect(within(create).getByText('请选择所在地区')).toBeInTheDocument();
-    expect(within(create).getByText('请输入详细地址')).toBeInTheDocument();
-    expect(within(create).getByText('请输入联系人')).toBeInTheDocument();
-    expect(within(create).getByText('请输入联系电话')).toBeInTheDocument();
-    expect(within(create).getByText('请上传营业执照')).toBeInTheDocument();
+    // antd shows each field's error when that field's validation settles, not all in one render: wait for each.
+    for (const text of [
+      '统一社会信用代码不正确，请核对',
+      '请输入企业名称',
+      '请选择所在地区',
+      '请输入详细地址',
+      '请输入联系人',
+      '请输入联系电话',
+      '请上传营业执照',
+    ])
+      expect(await within(create).findByText(text)).toBeInTheDocument();
     expect(network.callsTo('POST /api/companies')).toHaveLength(0);
   });
 

@@ -42,16 +42,16 @@ describe('RecordForm (备案申请表) rules', () => {
 
     const scope = group('评价职业 1');
     expect(await within(scope).findByText('请选择评价职业')).toBeInTheDocument();
-    expect(within(scope).getByText('请选择评价等级')).toBeInTheDocument();
+    expect(await within(scope).findByText('请选择评价等级')).toBeInTheDocument();
     const site = group('考核场地 1');
-    expect(within(site).getByText('请输入场地名称')).toBeInTheDocument();
-    expect(within(site).getByText('请选择场地所在地区')).toBeInTheDocument();
-    expect(within(site).getByText('请输入场地详细地址')).toBeInTheDocument();
+    expect(await within(site).findByText('请输入场地名称')).toBeInTheDocument();
+    expect(await within(site).findByText('请选择场地所在地区')).toBeInTheDocument();
+    expect(await within(site).findByText('请输入场地详细地址')).toBeInTheDocument();
     const examiner = group('考评员 1');
-    expect(within(examiner).getByText('请输入姓名')).toBeInTheDocument();
-    expect(within(examiner).getByText('请输入身份证号')).toBeInTheDocument();
-    expect(within(examiner).getByText('请输入手机号')).toBeInTheDocument();
-    expect(within(examiner).getByText('请输入资格（职业/等级）')).toBeInTheDocument();
+    expect(await within(examiner).findByText('请输入姓名')).toBeInTheDocument();
+    expect(await within(examiner).findByText('请输入身份证号')).toBeInTheDocument();
+    expect(await within(examiner).findByText('请输入手机号')).toBeInTheDocument();
+    expect(await within(examiner).findByText('请输入资格（职业/等级）')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -106,9 +106,9 @@ describe('RecordForm (备案申请表) rules', () => {
 
     await user.click(screen.getByRole('button', { name: '提交审核' }));
     expect(await screen.findByText('请至少添加一个评价职业')).toBeInTheDocument();
-    expect(screen.getByText('请至少添加一个考核场地')).toBeInTheDocument();
-    expect(screen.getByText('请至少添加一名考评员')).toBeInTheDocument();
-    expect(screen.getByText('请至少添加一名质量督导员')).toBeInTheDocument();
+    expect(await screen.findByText('请至少添加一个考核场地')).toBeInTheDocument();
+    expect(await screen.findByText('请至少添加一名考评员')).toBeInTheDocument();
+    expect(await screen.findByText('请至少添加一名质量督导员')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: '保存草稿' }));

@@ -18,7 +18,7 @@ describe('UserListAddPage (/user-list/add)', () => {
 
     await userEvent.click(within(form()).getByRole('button', { name: '保存' }));
     expect(await within(form()).findByText('请输入姓名')).toBeInTheDocument();
-    expect(within(form()).getByText('请输入手机号')).toBeInTheDocument();
+    expect(await within(form()).findByText('请输入手机号')).toBeInTheDocument();
 
     await userEvent.type(within(form()).getByPlaceholderText('请输入手机号'), '1234');
     expect(await within(form()).findByText('手机号格式不正确')).toBeInTheDocument();

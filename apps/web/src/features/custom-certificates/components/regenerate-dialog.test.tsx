@@ -90,8 +90,8 @@ describe('RegenerateDialog (spec §5)', () => {
     fireEvent.change(input(dialog, '请输入姓名'), { target: { value: '   ' } });
     await clickButton(dialog, '重新生成');
     expect(await within(dialog).findByText('请填写 姓名')).toBeInTheDocument();
-    expect(within(dialog).getByText('请填写 身份证号')).toBeInTheDocument();
-    expect(within(dialog).getByText('请上传 照片')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请填写 身份证号')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请上传 照片')).toBeInTheDocument();
     // Optional blanks may stay empty.
     expect(within(dialog).queryByText('请填写 备注')).not.toBeInTheDocument();
     expect(network.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
