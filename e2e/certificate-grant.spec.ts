@@ -64,7 +64,6 @@ async function passedPlan(request: APIRequestContext): Promise<string> {
     examiner_ids: [filing.examiners[0]!._id],
     supervisor_ids: filing.supervisors.length ? [filing.supervisors[0]!._id] : [],
     publicity_days: 0,
-    submit: true,
   });
   const path = `/api/levelEvaluations/${plan._id}`;
   const candidates = await call<{ _id: string }[]>(request, token, 'POST', `${path}/candidates`, {
@@ -73,6 +72,8 @@ async function passedPlan(request: APIRequestContext): Promise<string> {
       id_number: idNumber(100 + i),
     })),
   });
+  // A plan goes for approval once it has its candidates.
+  await call(request, token, 'POST', `${path}/submit`);
   await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
   await call(request, token, 'PATCH', `${path}/scores`, {
     scores: candidates.map((c, i) => ({
