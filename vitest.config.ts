@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One run, three projects: the pure contract, the server (API tests on PGlite or TEST_DATABASE_URL), the web app (jsdom).
 export default defineConfig({
   test: {
+    // Vitest 4 ran one file at a time on this 2-core machine by default (one worker process seen; the whole unit run's
+    // summed file times equalled its wall time). Every server file has its own database, every web file its own
+    // jsdom: two at once. `test:multi` keeps one (each of its files starts two server processes).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
