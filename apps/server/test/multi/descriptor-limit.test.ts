@@ -11,7 +11,11 @@ let server: ServerProcess;
 const open: TestSocket[] = [];
 
 beforeAll(async () => {
-  server = await startServerProcess({ MAX_CONNECTIONS: '100000' }, { fdLimit: 300 });
+  server = await startServerProcess(
+    // Without demo data: the demo's certificates would render in the background at start and hold descriptors.
+    { MAX_CONNECTIONS: '100000', SEED_DEMO: '0' },
+    { fdLimit: 300 },
+  );
 }, 120_000);
 
 afterAll(async () => {
