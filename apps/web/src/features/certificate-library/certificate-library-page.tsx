@@ -80,29 +80,34 @@ export function CertificateLibraryPage() {
       width: 190,
       render: (no: string | null) => no ?? <Typography.Text type="secondary">无编号</Typography.Text>,
     },
-    { title: '姓名', dataIndex: 'holder_name', width: 100 },
+    { title: '姓名', dataIndex: 'holder_name', width: 72 },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 72,
       render: (_, c) => <Tag color={certificateStatusColor[c.status]}>{c.status_text}</Tag>,
     },
-    { title: '证件号码', dataIndex: 'id_number', width: 170 },
+    { title: '证件号码', dataIndex: 'id_number', width: 164 },
     {
-      title: '职业（工种）',
+      // Occupation and level share a column, so that at 1366 px the whole row fits beside the fixed 操作 column.
+      title: '职业（工种）· 等级',
       key: 'occupation',
       render: (_, c) =>
-        c.occupation_name ? `${c.occupation_name}${c.work_type ? `（${c.work_type}）` : ''}` : '-',
+        [
+          c.occupation_name ? `${c.occupation_name}${c.work_type ? `（${c.work_type}）` : ''}` : '-',
+          c.level_name,
+        ]
+          .filter(Boolean)
+          .join(' · '),
     },
-    { title: '等级', dataIndex: 'level_name', width: 110, render: (v: string | null) => v ?? '-' },
-    { title: '发证日期', dataIndex: 'issue_date', width: 110, render: (v: string | null) => v ?? '-' },
-    { title: '来源', dataIndex: 'source_text', width: 120, render: (v: string) => <Tag>{v}</Tag> },
+    { title: '发证日期', dataIndex: 'issue_date', width: 100, render: (v: string | null) => v ?? '-' },
+    { title: '来源', dataIndex: 'source_text', width: 110, render: (v: string) => <Tag>{v}</Tag> },
     {
       title: '操作',
       key: 'actions',
-      width: 210,
+      width: 196,
       render: (_, c) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Button
             type="link"
             size="small"
