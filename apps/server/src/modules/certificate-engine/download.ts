@@ -15,6 +15,25 @@ export interface ZipEntry {
  */
 export type ZipPages<Cursor> = (cursor: Cursor | null) => Promise<{ entries: ZipEntry[]; cursor: Cursor }>;
 
+/** Rows of a zip download read at once. */
+export const ZIP_PAGE = 200;
+
+/**
+ * The pages of a zip whose rows are numbered (certificates of a batch, a grant, an offline batch): `read(after,
+ * limit)` answers the next `limit` rows with a row number above `after`, in row order, each with its file and name.
+ */
+export function rowNumberPages(
+  read: (after: number, limit: number) => Promise<{ rowNumber: number; fileId: string; name: string }[]>,
+): ZipPages<number> {
+  return async (after) => {
+    const rows = await read(after ?? 0, ZIP_PAGE);
+    return {
+      entries: rows.map(({ fileId, name }) => ({ fileId, name })),
+      cursor: rows.at(-1)?.rowNumber ?? 0,
+    };
+  };
+}
+
 /**
  * Stored files (certificates) as one zip, streamed: entries stored uncompressed (PDFs are compressed already), read
  * a page at a time and one file at a time, each entry added only after the previous one left, so memory stays flat

@@ -9,7 +9,7 @@ import {
   type RenderOutcome,
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
-import { filesZip } from '../certificate-engine/download.ts';
+import { filesZip, rowNumberPages } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { verifyPath } from '../custom-certificates/naming.ts';
 import { insertFilesFrom } from '../files/service.ts';
@@ -260,14 +260,11 @@ export async function renderAgain(app: FastifyInstance, certificateId: string): 
   return queued;
 }
 
-/** Rows of a zip download read at once. */
-const ZIP_PAGE = 200;
-
 /** Every generated certificate of a source as one streamed zip (the engine's `filesZip`), in row order. */
 export function sourceZip(app: FastifyInstance, sourceId: string, signal: AbortSignal) {
-  return filesZip<number>(
+  return filesZip(
     app,
-    async (after) => {
+    rowNumberPages(async (after, limit) => {
       const rows = await app.db
         .select({
           rowNumber: certificates.rowNumber,
@@ -280,16 +277,17 @@ export function sourceZip(app: FastifyInstance, sourceId: string, signal: AbortS
           and(
             eq(certificates.sourceId, sourceId),
             eq(certificates.produceStatus, ProduceStatus.DONE),
-            gt(certificates.rowNumber, after ?? 0),
+            gt(certificates.rowNumber, after),
           ),
         )
         .orderBy(asc(certificates.rowNumber))
-        .limit(ZIP_PAGE);
-      return {
-        entries: rows.map((row) => ({ fileId: row.fileId as string, name: libraryFileName(row) })),
-        cursor: rows.at(-1)?.rowNumber ?? 0,
-      };
-    },
+        .limit(limit);
+      return rows.map((row) => ({
+        rowNumber: row.rowNumber,
+        fileId: row.fileId!,
+        name: libraryFileName(row),
+      }));
+    }),
     signal,
     { sourceId },
   );

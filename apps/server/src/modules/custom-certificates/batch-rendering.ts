@@ -7,7 +7,7 @@ import {
   type RenderOutcome,
   registerRenderBatch,
 } from '../certificate-engine/batch-runner.ts';
-import { filesZip } from '../certificate-engine/download.ts';
+import { filesZip, rowNumberPages } from '../certificate-engine/download.ts';
 import { enterLibrary } from '../certificates/custom-entry.ts';
 import { insertFilesFrom } from '../files/service.ts';
 import { certificateFileName, verifyPath } from './naming.ts';
@@ -181,9 +181,9 @@ async function recordOutcomes(
 
 /** Every generated certificate of a batch as one streamed zip, in row order, named as their PDFs are. */
 export function certificateZip(app: FastifyInstance, batchId: string, signal: AbortSignal) {
-  return filesZip<number>(
+  return filesZip(
     app,
-    async (after) => {
+    rowNumberPages(async (after, limit) => {
       const rows = await app.db
         .select({
           rowNumber: customCertificates.rowNumber,
@@ -195,20 +195,18 @@ export function certificateZip(app: FastifyInstance, batchId: string, signal: Ab
           and(
             eq(customCertificates.batchId, batchId),
             eq(customCertificates.status, ProduceStatus.DONE),
-            gt(customCertificates.rowNumber, after ?? 0),
+            gt(customCertificates.rowNumber, after),
           ),
         )
         .orderBy(asc(customCertificates.rowNumber))
-        .limit(ZIP_PAGE);
-      return {
-        entries: rows.map((row) => ({ fileId: row.fileId!, name: certificateFileName(row) })),
-        cursor: rows.at(-1)?.rowNumber ?? 0,
-      };
-    },
+        .limit(limit);
+      return rows.map((row) => ({
+        rowNumber: row.rowNumber,
+        fileId: row.fileId!,
+        name: certificateFileName(row),
+      }));
+    }),
     signal,
     { batchId },
   );
 }
-
-/** Rows of a zip download read at once. */
-const ZIP_PAGE = 200;

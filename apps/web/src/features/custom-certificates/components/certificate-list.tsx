@@ -1,15 +1,11 @@
-import {
-  BlankType,
-  type CustomCertificateRow,
-  ProduceStatus,
-  produceStatusText,
-} from '@skill-cert/shared/customCertificate';
+import { BlankType, type CustomCertificateRow, ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { produceStatusOptions } from '@/shared/components/produce-status-tag';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
@@ -27,11 +23,6 @@ interface CertificateFilters {
 
 /** How many text blanks get a column of their own. */
 const MAIN_BLANKS = 4;
-
-const statusOptions = [ProduceStatus.PENDING, ProduceStatus.DONE, ProduceStatus.FAILED].map((value) => ({
-  value,
-  label: produceStatusText[value],
-}));
 
 /** The holder's name (the `name` blank) or the first text value: names the certificate's files. */
 export function holderOf(row: CustomCertificateRow): string {
@@ -149,7 +140,7 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
           {
             name: 'custom_certificate_produce_status',
             label: '生成状态',
-            options: statusOptions,
+            options: produceStatusOptions,
             width: 120,
           },
         ]}

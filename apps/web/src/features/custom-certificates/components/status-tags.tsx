@@ -2,14 +2,12 @@ import {
   type CustomCertificateBatch,
   type CustomCertificateRow,
   certificateHandleStatusText,
-  produceStatusText,
 } from '@skill-cert/shared/customCertificate';
 import { Tag } from 'antd';
+import { ProduceStatusTag as Produce } from '@/shared/components/produce-status-tag';
 
 /** Handling status of a batch (spec §4): 0 primary, 1 success, 2 danger. */
 const handleStatusColors: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
-/** Production status of one certificate: 2 failed (can be regenerated). */
-const produceStatusColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
 
 export function HandleStatusTag({
   batch,
@@ -32,10 +30,10 @@ export function ProduceStatusTag({
     'custom_certificate_produce_status' | 'custom_certificate_produce_status_value'
   >;
 }) {
-  const status = row.custom_certificate_produce_status;
   return (
-    <Tag color={produceStatusColors[status] ?? 'default'} data-status={status}>
-      {row.custom_certificate_produce_status_value || produceStatusText[status] || '-'}
-    </Tag>
+    <Produce
+      status={row.custom_certificate_produce_status}
+      text={row.custom_certificate_produce_status_value}
+    />
   );
 }
