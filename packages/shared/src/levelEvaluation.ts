@@ -145,7 +145,7 @@ export type EvaluationMethodInput = z.infer<typeof evaluationMethodInput>;
 
 // ------------------------------------------------------------------------------------------------ plan
 
-const dateText = (label: string) =>
+export const dateText = (label: string) =>
   z
     .string({ error: `请选择${label}` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
