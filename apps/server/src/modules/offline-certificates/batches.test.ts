@@ -1,7 +1,6 @@
 import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificate';
 import type { OfflineBatchOptions, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
-import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
@@ -14,6 +13,7 @@ import {
   holderRow,
   publishAndWait,
   seedOfflineFiling,
+  sheetRows,
   uploadSheet,
 } from './test-offline.ts';
 
@@ -38,16 +38,6 @@ const drafts = async (id: string, query = '') =>
 async function readBatch(rows: (string | number | null)[][], more: Record<string, unknown> = {}) {
   const fileId = await uploadSheet(ctx.app, admin, rows);
   return createAndRead(ctx.app, admin, batchBody(siteId, fileId, more));
-}
-
-async function workbookOf(bytes: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
 }
 
 describe('reading a batch (0 解析中 → 1 待确认)', () => {
@@ -75,7 +65,7 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
       url: `/api/files/${batch.error_file_id}`,
       headers: { authorization: `Bearer ${admin}` },
     });
-    const sheet = await workbookOf(file.rawPayload);
+    const sheet = await sheetRows(file.rawPayload);
     expect(sheet[0].at(-1)).toBe('错误原因');
     expect(sheet.slice(1).map((r) => [r[2], r.at(-1)])).toEqual([[validId(3), '请填写姓名']]);
     const list = await drafts(batch._id);

@@ -5,6 +5,7 @@
 import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import type { OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -150,4 +151,15 @@ export async function publishAndWait(
   } finally {
     done.stop();
   }
+}
+
+/** The first worksheet of an .xlsx as text rows (empty cells as ''). */
+export async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0].eachRow((row) => {
+    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
+  });
+  return rows;
 }
