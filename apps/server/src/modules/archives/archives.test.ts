@@ -12,11 +12,13 @@ import { api } from '../../../test/harness.ts';
 import { jpeg } from '../certificate-engine/test-fixtures.ts';
 import { readZipDirectory } from '../certificate-engine/zip.ts';
 import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
+import { seedEvaluationDemo } from '../level-evaluations/demo.ts';
 import { levelEvaluationLogs, levelEvaluations } from '../level-evaluations/tables.ts';
 import { otherCompanyUser, useEvaluationApp } from '../level-evaluations/test-app.ts';
 import { addCandidates, approvedFiling, createPlan, planBody } from '../level-evaluations/test-fixtures.ts';
 import { seedGrantablePlan } from '../level-evaluations/test-grant-plans.ts';
 import { ARCHIVE_NOT_FOUND } from './archives.ts';
+import { openDemoArchives } from './demo.ts';
 import { archives } from './tables.ts';
 import { openPlanArchive, seedGrantedArchive } from './test-archives.ts';
 
@@ -328,6 +330,29 @@ describe('role and tenant', () => {
       expect([method, path, res.status, res.body?.message]).toEqual([method, path, 404, ARCHIVE_NOT_FOUND]);
     }
     expect((await list('', other)).list).toEqual([]);
+  });
+});
+
+describe('demo (SEED_DEMO)', () => {
+  it('every approved demo plan has its archive; the plan 进行中 has a sign-in sheet in volume 3; running again adds nothing', async () => {
+    await seedEvaluationDemo(ctx.app.db);
+    await openDemoArchives(ctx.app);
+    await openDemoArchives(ctx.app);
+    const { list: rows } = await list();
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      [
+        '焊工（电焊工）五级评价',
+        '电工三级（高级工）评价',
+        '焊工（电焊工）四级评价',
+        '2026年焊工（电焊工）五级评价 第二期',
+        '2026年电工四级评价 第二期',
+      ].sort(),
+    );
+    const inProgress = rows.find((r) => r.name === '焊工（电焊工）五级评价')!;
+    const d = await detail(inProgress._id);
+    expect(d.volumes[2]?.documents.map((x) => [x.name, x.format])).toEqual([['理论考试签到表.pdf', 'pdf']]);
+    const sheet = await get(url(inProgress._id, `/documents/${d.volumes[2]?.documents[0]?.key}`));
+    expect(sheet.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 
