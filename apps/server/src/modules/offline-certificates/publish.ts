@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { type ExportColumn, streamTable } from '../certificates/export.ts';
+import { streamTable } from '../certificate-engine/table-stream.ts';
 import { ownBlanksOf } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
@@ -271,8 +271,8 @@ export const batchZip = sourceZip;
 /** Rows read at once while the export streams out. */
 const EXPORT_PAGE = 1000;
 
-/** The export for filing with the authorities: one row per certificate, OFFLINE_EXPORT_COLUMNS. */
-function exportColumns(b: BatchRecord): ExportColumn<CertificateRow>[] {
+/** The cells of a certificate in the export for filing with the authorities (OFFLINE_EXPORT_COLUMNS). */
+function exportCells(b: BatchRecord): (c: CertificateRow) => string[] {
   const values: Record<(typeof OFFLINE_EXPORT_COLUMNS)[number], (c: CertificateRow) => string> = {
     证书编号: (c) => c.certificateNo ?? '',
     姓名: (c) => c.holderName,
@@ -288,29 +288,37 @@ function exportColumns(b: BatchRecord): ExportColumn<CertificateRow>[] {
     发证日期: (c) => c.issueDate ?? '',
     证书状态: (c) => certificateStatusText[c.status],
   };
-  return OFFLINE_EXPORT_COLUMNS.map((header) => ({
-    header,
-    width: header === '证书编号' || header === '证件号码' ? 24 : 14,
-    value: values[header],
-  }));
+  return (c) => OFFLINE_EXPORT_COLUMNS.map((header) => values[header](c));
 }
 
-/** `GET .../{id}/export`: the numbers of a published batch as one streamed .xlsx. */
+/** `GET .../{id}/export`: the numbers of a published batch as one streamed .xlsx (the engine's streamTable). */
 export async function exportBatch(
   db: DbOrTx,
   b: BatchRecord,
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Promise<PassThrough> {
-  return streamTable<CertificateRow, number>({
-    sheetName: '证书编号',
-    columns: exportColumns(b),
-    async page(after) {
-      const rows = await sourceCertificatesAfter(db, b.id, after ?? 0, EXPORT_PAGE);
-      return { rows, cursor: rows.length === EXPORT_PAGE ? (rows.at(-1)?.rowNumber ?? null) : null };
+  const cells = exportCells(b);
+  async function* pages() {
+    let after = 0;
+    for (;;) {
+      const rows = await sourceCertificatesAfter(db, b.id, after, EXPORT_PAGE);
+      yield rows.map(cells);
+      const tail = rows.at(-1);
+      if (!tail || rows.length < EXPORT_PAGE) return;
+      after = tail.rowNumber;
+    }
+  }
+  return streamTable(
+    {
+      sheetName: '证书编号',
+      columns: OFFLINE_EXPORT_COLUMNS.map((header) => ({
+        header,
+        width: header === '证书编号' || header === '证件号码' ? 24 : 14,
+      })),
     },
-    log,
-    what: '证书编号导出',
+    pages,
+    (err) => log.error({ err, batchId: b.id }, '证书编号导出失败'),
     signal,
-  });
+  );
 }
