@@ -249,13 +249,12 @@ async function scoreChangeSheet(ctx: ArchiveContext, signal: AbortSignal) {
   );
 }
 
-/** Volume 5: the grant's certificates as the library exports them, a page at a time. */
-async function certificateSheet(ctx: ArchiveContext, signal: AbortSignal) {
-  const grant = await grantOfPlan(ctx.app.db, ctx.own, ctx.archive.sourceId);
+/** Volume 5: a source's certificates (a grant's, an offline batch's) as the library exports them, a page at a time. */
+export async function certificateSheet(ctx: ArchiveContext, sourceId: string | null, signal: AbortSignal) {
   async function* rows(): AsyncIterable<TableRow[]> {
-    if (!grant) return;
+    if (!sourceId) return;
     for (let page = 1; ; page++) {
-      const { rows: list } = await sourceCertificates(ctx.app.db, grant._id, { page, per_page: PAGE });
+      const { rows: list } = await sourceCertificates(ctx.app.db, sourceId, { page, per_page: PAGE });
       yield list.map(certificateCells);
       if (list.length < PAGE) return;
     }
@@ -268,13 +267,16 @@ async function certificateSheet(ctx: ArchiveContext, signal: AbortSignal) {
   );
 }
 
-/** Volume 5: the grant and its confirmation, and every revocation of its certificates, as one PDF. */
-async function grantDocument(ctx: ArchiveContext): Promise<DocumentJob> {
-  const grant = await grantOfPlan(ctx.app.db, ctx.own, ctx.archive.sourceId);
+/** A record's section of the source's revoked (or replaced) certificates: number, holder, when, by whom, why. */
+export async function revocationSection(
+  ctx: ArchiveContext,
+  sourceId: string | null,
+  heading: string,
+): Promise<DocumentJob['sections'][number]> {
   const revoked: string[][] = [];
-  if (grant) {
+  if (sourceId) {
     for (let page = 1; ; page++) {
-      const { rows } = await sourceCertificates(ctx.app.db, grant._id, { page, per_page: PAGE });
+      const { rows } = await sourceCertificates(ctx.app.db, sourceId, { page, per_page: PAGE });
       for (const c of rows)
         if (
           c.revokedAt &&
@@ -290,6 +292,23 @@ async function grantDocument(ctx: ArchiveContext): Promise<DocumentJob> {
       if (rows.length < PAGE) break;
     }
   }
+  return {
+    heading,
+    columns: [
+      { header: '证书编号', width: 4 },
+      { header: '姓名', width: 2 },
+      { header: '撤销时间', width: 3 },
+      { header: '操作人', width: 2 },
+      { header: '原因', width: 4 },
+    ],
+    rows: revoked,
+    empty: '无撤销的证书',
+  };
+}
+
+/** Volume 5: the grant and its confirmation, and every revocation of its certificates, as one PDF. */
+async function grantDocument(ctx: ArchiveContext): Promise<DocumentJob> {
+  const grant = await grantOfPlan(ctx.app.db, ctx.own, ctx.archive.sourceId);
   return {
     title: `${ctx.archive.name} 发证与撤销记录`,
     subtitle: ctx.archive.number ? `计划编号 ${ctx.archive.number}` : undefined,
@@ -309,18 +328,7 @@ async function grantDocument(ctx: ArchiveContext): Promise<DocumentJob> {
             ]
           : [['发证', '本计划没有发证记录']],
       },
-      {
-        heading: '二、撤销',
-        columns: [
-          { header: '证书编号', width: 4 },
-          { header: '姓名', width: 2 },
-          { header: '撤销时间', width: 3 },
-          { header: '操作人', width: 2 },
-          { header: '原因', width: 4 },
-        ],
-        rows: revoked,
-        empty: '无撤销的证书',
-      },
+      await revocationSection(ctx, grant?._id ?? null, '二、撤销'),
     ],
   };
 }
@@ -367,7 +375,11 @@ defineArchiveSource(ArchiveKind.EVALUATION, {
       case 'scoreChanges':
         return scoreChangeSheet(ctx, signal);
       case 'certificates':
-        return certificateSheet(ctx, signal);
+        return certificateSheet(
+          ctx,
+          (await grantOfPlan(ctx.app.db, ctx.own, ctx.archive.sourceId))?._id ?? null,
+          signal,
+        );
       case 'grant':
         return ctx.app.renderPool.document(await grantDocument(ctx));
       default:

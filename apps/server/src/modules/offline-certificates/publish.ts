@@ -43,6 +43,7 @@ import {
   validHoldersAmong,
 } from '../certificates/source-rows.ts';
 import { companyNameOf } from '../custom-certificates/caller.ts';
+import { openBatchArchive } from './archive.ts';
 import { type BatchRecord, filedScope, findBatch, type OfflineCaller } from './batches.ts';
 import { draftsOf } from './drafts.ts';
 import { CERTIFICATE_CATEGORY } from './read-job.ts';
@@ -201,8 +202,10 @@ export async function publishBatch(
         failedCount: 0,
         publishedAt: new Date(),
         publishedBy: caller.user.id,
+        publishedByName: caller.user.name,
       })
       .where(eq(offlineCertificateBatches.id, b.id));
+    await openBatchArchive(tx, b, caller.user);
     await queueRendering(
       app,
       tx,
