@@ -1,10 +1,17 @@
 import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificate';
 import type { OfflineBatchOptions, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
-import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
+import { certificates } from '../certificates/tables.ts';
+import {
+  createTemplate,
+  defaultBlanks,
+  enterpriseToken,
+  upload,
+} from '../custom-certificates/test-fixtures.ts';
 import { companyOf, validId } from '../level-evaluations/test-plans.ts';
 import {
   batchBody,
@@ -12,6 +19,7 @@ import {
   getBatch,
   holderRow,
   publishAndWait,
+  SHEET_HEADER,
   seedOfflineFiling,
   sheetRows,
   uploadSheet,
@@ -152,5 +160,70 @@ describe('options', () => {
       national: true,
       blanks: [],
     });
+  });
+});
+
+describe('a custom template', () => {
+  it('its own blanks are columns of the sheet to fill, values of the drafts and of the certificates', async () => {
+    const template = await createTemplate(ctx.app, admin, {
+      blanks: [
+        ...defaultBlanks(),
+        { ...defaultBlanks()[0], name: 'school', cn_name: '培训学校', required: 1, y: 0.9 },
+      ],
+    });
+    const options = await api<OfflineBatchOptions>(ctx.app, 'GET', '/api/offlineCertificateBatches/options', {
+      token: admin,
+    });
+    expect(options.body.data.templates.find((t) => t._id === template._id)?.blanks).toEqual([
+      { name: 'gender', cn_name: '性别', required: false },
+      { name: 'school', cn_name: '培训学校', required: true },
+    ]);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/offlineCertificateBatches/sheetTemplate?template_id=${template._id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const [header] = await sheetRows(file.rawPayload);
+    expect(header).toEqual([
+      ...SHEET_HEADER.map((h) => (h === '姓名' || h === '证件号码' ? `*${h}` : h)),
+      '性别',
+      '*培训学校',
+    ]);
+
+    const fileId = await uploadSheet(
+      ctx.app,
+      admin,
+      [
+        [...holderRow(1), '男', '示例职业培训学校'],
+        [...holderRow(2), '女', ''],
+      ],
+      [...SHEET_HEADER, '性别', '培训学校'],
+    );
+    const { batch } = await createAndRead(
+      ctx.app,
+      admin,
+      batchBody(siteId, fileId, { template_id: template._id }),
+    );
+    const list = (await drafts(batch._id)).list;
+    expect(list.map((d) => [d.values.map((v) => v.value), d.problems])).toEqual([
+      [['男', '示例职业培训学校'], []],
+      [['女', ''], ['请填写培训学校']],
+    ]);
+    await api(ctx.app, 'PATCH', `/api/offlineCertificateBatches/${batch._id}/drafts/${list[1]._id}`, {
+      token: admin,
+      body: { values: { school: '第二培训学校' } },
+    });
+    await publishAndWait(ctx.app, admin, batch._id);
+    const rows = await ctx.app.db.select().from(certificates).where(eq(certificates.sourceId, batch._id));
+    expect(rows.map((r) => r.values).sort((a, b) => a[0].val.localeCompare(b[0].val))).toEqual([
+      [
+        { name: 'gender', val: '女' },
+        { name: 'school', val: '第二培训学校' },
+      ],
+      [
+        { name: 'gender', val: '男' },
+        { name: 'school', val: '示例职业培训学校' },
+      ],
+    ]);
   });
 });
