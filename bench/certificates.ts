@@ -22,7 +22,7 @@ import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/re
 import { createRenderPool } from '../apps/server/src/modules/certificate-engine/render-pool.ts';
 import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
+import { apiClient, uploadFile as upload } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
 
@@ -218,18 +218,8 @@ try {
     name: 'qiye',
     password: 'Demo@2026',
   });
-  const uploadFile = async (file: string, name: string, type = 'any') => {
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(file)]), name);
-    const res = await fetch(`${server.url}/api/files/upload?type=${type}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const json = (await res.json()) as { code: number; message: string; data: { file_id: string } };
-    if (json.code !== 200) throw new Error(`upload ${name}: ${json.message}`);
-    return json.data.file_id;
-  };
+  const uploadFile = (file: string, name: string, type = 'any') =>
+    upload(server.url, token, file, name, type);
 
   // ---- inputs ----
   let t = Date.now();

@@ -13,7 +13,7 @@ import {
   seedOfflineFiling,
 } from '../apps/server/src/modules/offline-certificates/test-offline.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
+import { apiClient, uploadFile as upload } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
 
@@ -81,18 +81,7 @@ try {
   const { token } = (
     await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
   ).data;
-  const uploadFile = async (file: string, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(file)]), name);
-    const res = await fetch(`${server.url}/api/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const json = (await res.json()) as { code: number; message: string; data: { file_id: string } };
-    if (json.code !== 200) throw new Error(`upload ${name}: ${json.message}`);
-    return json.data.file_id;
-  };
+  const uploadFile = (file: string, name: string) => upload(server.url, token, file, name);
   const detail = async (id: string) =>
     (await call<OfflineBatchDetail>('GET', `/api/offlineCertificateBatches/${id}`, token)).data;
   const until = async (id: string, done: (b: OfflineBatchDetail) => boolean) => {

@@ -25,7 +25,7 @@ import {
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { isSkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,6 +39,7 @@ import {
   defineLibrarySource,
   queueRendering,
   renderAgain,
+  rowCounters,
   sourceZip,
   wakeRendering,
 } from '../certificates/rendering.ts';
@@ -96,21 +97,13 @@ defineLibrarySource(CertificateSource.GRANT, {
         }
       : null;
   },
-  async counted(tx, sourceId, change) {
-    await tx
-      .update(certificateGrants)
-      .set({
-        successCount: sql`${certificateGrants.successCount} + ${change.succeeded}`,
-        failedCount: sql`${certificateGrants.failedCount} + ${change.failed}`,
-      })
-      .where(eq(certificateGrants.id, sourceId));
-  },
-  async added(tx, sourceId, n) {
-    await tx
-      .update(certificateGrants)
-      .set({ total: sql`${certificateGrants.total} + ${n}` })
-      .where(eq(certificateGrants.id, sourceId));
-  },
+  ...rowCounters({
+    table: certificateGrants,
+    id: certificateGrants.id,
+    succeeded: certificateGrants.successCount,
+    failed: certificateGrants.failedCount,
+    total: certificateGrants.total,
+  }),
   finish: finishGrantIfDone,
 });
 

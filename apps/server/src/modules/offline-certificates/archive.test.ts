@@ -3,46 +3,45 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archive';
 import type { Paged } from '@skill-cert/shared/pagination';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { readZipDirectory } from '../certificate-engine/zip.ts';
-import { enterpriseToken } from '../custom-certificates/test-fixtures.ts';
-import { companyOf, validId } from '../level-evaluations/test-plans.ts';
+import { validId } from '../level-evaluations/test-plans.ts';
 import {
   batchBody,
   createAndRead,
   holderRow,
   publishAndWait,
-  seedOfflineFiling,
   sheetRows,
   uploadSheet,
+  useOfflineCompany,
 } from './test-offline.ts';
 
 const ctx = useTestApp();
-let admin = '';
-let siteId = '';
-beforeEach(async () => {
-  admin = await enterpriseToken(ctx.app);
-  ({ siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
-});
+const company = useOfflineCompany(ctx);
 
 const get = (url: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${company.admin}` } });
 
 describe('the archive of an offline batch (volumes 4–5)', () => {
   it('opens at publish: the holders’ results in volume 4, the certificate list and the publish record in 5; sealed once 已发布', async () => {
-    const fileId = await uploadSheet(ctx.app, admin, [holderRow(1, '张三'), holderRow(2, '李四')]);
-    const { batch } = await createAndRead(ctx.app, admin, batchBody(siteId, fileId));
-    const before = await api<Paged<ArchiveRow>>(ctx.app, 'GET', '/api/archives?kind=2', { token: admin });
+    const fileId = await uploadSheet(ctx.app, company.admin, [holderRow(1, '张三'), holderRow(2, '李四')]);
+    const { batch } = await createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId));
+    const before = await api<Paged<ArchiveRow>>(ctx.app, 'GET', '/api/archives?kind=2', {
+      token: company.admin,
+    });
     expect(before.body.data.list).toEqual([]);
-    const { first_no } = await publishAndWait(ctx.app, admin, batch._id);
+    const { first_no } = await publishAndWait(ctx.app, company.admin, batch._id);
 
-    const list = await api<Paged<ArchiveRow>>(ctx.app, 'GET', '/api/archives?kind=2', { token: admin });
+    const list = await api<Paged<ArchiveRow>>(ctx.app, 'GET', '/api/archives?kind=2', {
+      token: company.admin,
+    });
     expect(list.body.data.list).toHaveLength(1);
     const [row] = list.body.data.list;
     expect(row).toMatchObject({ name: batch.name, kind: 2, volumes_filled: 2 });
-    const detail = (await api<ArchiveDetail>(ctx.app, 'GET', `/api/archives/${row._id}`, { token: admin }))
-      .body.data;
+    const detail = (
+      await api<ArchiveDetail>(ctx.app, 'GET', `/api/archives/${row._id}`, { token: company.admin })
+    ).body.data;
     expect(detail.source_status_text).toBe('已发布');
     expect(detail.volumes.map((v) => [v.volume, v.documents.map((d) => d.name)])).toEqual([
       [4, ['持证人评价结果.xlsx']],
@@ -85,7 +84,7 @@ describe('the archive of an offline batch (volumes 4–5)', () => {
     ]);
 
     const sealed = await api<ArchiveDetail>(ctx.app, 'POST', `/api/archives/${row._id}/seal`, {
-      token: admin,
+      token: company.admin,
     });
     expect(sealed.body.data).toMatchObject({ status: 1, status_text: '已归档' });
   });

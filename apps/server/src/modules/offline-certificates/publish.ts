@@ -11,7 +11,7 @@ import {
   type OfflinePublishResult,
   type offlineCertificateQuery,
 } from '@skill-cert/shared/offlineCertificate';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -26,6 +26,7 @@ import {
   defineLibrarySource,
   queueRendering,
   renderAgain,
+  rowCounters,
   sourceZip,
   wakeRendering,
 } from '../certificates/rendering.ts';
@@ -69,21 +70,13 @@ defineLibrarySource(CertificateSource.OFFLINE, {
         }
       : null;
   },
-  async counted(tx, sourceId, change) {
-    await tx
-      .update(offlineCertificateBatches)
-      .set({
-        renderedCount: sql`${offlineCertificateBatches.renderedCount} + ${change.succeeded}`,
-        failedCount: sql`${offlineCertificateBatches.failedCount} + ${change.failed}`,
-      })
-      .where(eq(offlineCertificateBatches.id, sourceId));
-  },
-  async added(tx, sourceId, n) {
-    await tx
-      .update(offlineCertificateBatches)
-      .set({ total: sql`${offlineCertificateBatches.total} + ${n}` })
-      .where(eq(offlineCertificateBatches.id, sourceId));
-  },
+  ...rowCounters({
+    table: offlineCertificateBatches,
+    id: offlineCertificateBatches.id,
+    succeeded: offlineCertificateBatches.renderedCount,
+    failed: offlineCertificateBatches.failedCount,
+    total: offlineCertificateBatches.total,
+  }),
   finish: finishBatchIfDone,
 });
 

@@ -7,12 +7,13 @@ import { TemplateKey } from '@skill-cert/shared/messages';
 import type { OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { api } from '../../../test/harness.ts';
+import { beforeEach } from 'vitest';
+import { api, type TestContext } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { xlsx } from '../certificate-engine/test-fixtures.ts';
-import { upload, within } from '../custom-certificates/test-fixtures.ts';
+import { enterpriseToken, upload, within } from '../custom-certificates/test-fixtures.ts';
 import { seedFilingWithCodes } from '../level-evaluations/test-grant-plans.ts';
-import { validId } from '../level-evaluations/test-plans.ts';
+import { companyOf, validId } from '../level-evaluations/test-plans.ts';
 import { insertFiledScope } from '../records/testing.ts';
 
 export const OCCUPATION = { code: '6-31-01-03', name: '电工' };
@@ -162,4 +163,14 @@ export async function sheetRows(bytes: Buffer): Promise<string[][]> {
     rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
   });
   return rows;
+}
+
+/** Each test's company: qiye signed in, its filing (电工 5–3) and site; read the fields inside a test. */
+export function useOfflineCompany(ctx: TestContext) {
+  const company = { admin: '', siteId: '' };
+  beforeEach(async () => {
+    company.admin = await enterpriseToken(ctx.app);
+    ({ siteId: company.siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
+  });
+  return company;
 }
