@@ -1,7 +1,6 @@
 import {
   CertificateSource,
   CertificateStatus,
-  certificateStatusText,
   NATIONAL_TEMPLATE_ID,
   NATIONAL_TEMPLATE_NAME,
 } from '@skill-cert/shared/certificate';
@@ -16,7 +15,7 @@ import {
   type grantListQuery,
   grantStatusText,
 } from '@skill-cert/shared/certificateGrant';
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import {
   EvaluationStatus,
   type EvaluationStatusValue,
@@ -52,6 +51,7 @@ import {
   numberRange,
   sourceCertificate,
   sourceCertificates,
+  toSourceCertificateRow,
 } from '../certificates/source-rows.ts';
 import { chosenTemplate } from '../certificates/template-choice.ts';
 
@@ -410,18 +410,7 @@ export async function listGrantCertificates(
   await findGrant(db, own, grantId);
   const { rows, total } = await sourceCertificates(db, grantId, q);
   return {
-    list: rows.map((c) => ({
-      _id: c.id,
-      certificate_no: c.certificateNo ?? '',
-      holder_name: c.holderName,
-      id_number: c.idNumber,
-      has_photo: Boolean(c.photoFileId),
-      produce_status: c.produceStatus as 0 | 1 | 2,
-      produce_status_text: produceStatusText[c.produceStatus] ?? '',
-      fail_reason: c.failReason,
-      status: c.status,
-      status_text: certificateStatusText[c.status],
-    })),
+    list: rows.map(toSourceCertificateRow),
     total,
   };
 }

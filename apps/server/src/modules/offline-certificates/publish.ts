@@ -1,6 +1,6 @@
 import type { PassThrough } from 'node:stream';
 import { CertificateSource, CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { idTypeText } from '@skill-cert/shared/levelEvaluation';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { skillLevelName } from '@skill-cert/shared/occupation';
@@ -41,6 +41,7 @@ import {
   sourceCertificate,
   sourceCertificates,
   sourceCertificatesAfter,
+  toSourceCertificateRow,
   validHoldersAmong,
 } from '../certificates/source-rows.ts';
 import { companyNameOf } from '../custom-certificates/caller.ts';
@@ -231,18 +232,7 @@ export async function listBatchCertificates(
   const b = await findBatch(db, own, batchId);
   const { rows, total } = await sourceCertificates(db, b.id, q);
   return {
-    list: rows.map((c) => ({
-      _id: c.id,
-      certificate_no: c.certificateNo ?? '',
-      holder_name: c.holderName,
-      id_number: c.idNumber,
-      has_photo: Boolean(c.photoFileId),
-      produce_status: c.produceStatus as 0 | 1 | 2,
-      produce_status_text: produceStatusText[c.produceStatus] ?? '',
-      fail_reason: c.failReason,
-      status: c.status,
-      status_text: certificateStatusText[c.status],
-    })),
+    list: rows.map(toSourceCertificateRow),
     total,
   };
 }
