@@ -115,6 +115,15 @@ try {
     `${check(drafted < 10_000 && read.valid_count === ROWS)} upload to drafts      ${s(drafted)} (files uploaded in ${s(uploaded)}, read in ${s(drafted - uploaded)}; ${read.valid_count} drafts ready, ${read.problem_count} with problems, ${read.photo_count} with a photo), target < 10 s`,
   );
 
+  if (read.problem_count > 0) {
+    const { data } = await call<{ list: { row_number: number; problems: string[] }[] }>(
+      'GET',
+      `/api/offlineCertificateBatches/${created._id}/drafts?problem=1&per_page=10`,
+      token,
+    );
+    for (const d of data.list) console.log(`  row ${d.row_number}: ${d.problems.join('；')}`);
+  }
+
   // ---- publish to rendered ----
   const publishing = performance.now();
   const { data: published } = await call<OfflinePublishResult>(

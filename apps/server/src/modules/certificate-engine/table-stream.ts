@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { loadExcel } from './excel.ts';
 import type { TableColumn } from './sheet.ts';
 
 export type TableRow = (string | number | null)[];
@@ -16,8 +17,7 @@ export async function streamTable(
   onError: (err: unknown) => void,
   signal?: AbortSignal,
 ): Promise<PassThrough> {
-  // Loaded on first use: an idle server does not hold exceljs.
-  const excel = (await import('exceljs')).default;
+  const excel = await loadExcel();
   const out = new PassThrough();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -13,6 +13,7 @@ import {
   createAndRead,
   getBatch,
   holderRow,
+  largeSheet,
   publishAndWait,
   SHEET_HEADER,
   sheetRows,
@@ -100,6 +101,16 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
       [false, 0],
     ]);
     expect(list[1].problems[0]).toContain('照片不是 JPG/PNG 图片');
+  });
+});
+
+describe('reading Chinese text', () => {
+  it('reads every character intact, whichever chunk of the sheet its UTF-8 bytes straddle', async () => {
+    const fileId = await upload(ctx.app, company.admin, '证书信息表.xlsx', await largeSheet(3000));
+    const { batch } = await createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId));
+    expect(batch).toMatchObject({ valid_count: 3000, problem_count: 0 });
+    const [last] = (await drafts(batch._id, '&keyword=持证人张3000')).list;
+    expect(last.name).toBe('持证人张3000');
   });
 });
 

@@ -2,6 +2,8 @@
  * What the offline-certificate tests and the benchmark share: a company with an approved filing whose scope is
  * 电工 (no 工种) levels 5–3 at a filed site with codes, holders' sheets, and waiting for a batch's messages.
  */
+
+import { PassThrough } from 'node:stream';
 import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import type { OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
@@ -173,4 +175,21 @@ export function useOfflineCompany(ctx: TestContext) {
     ({ siteId: company.siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
   });
   return company;
+}
+
+/**
+ * A holders' sheet of `n` rows with Chinese names, written as a streaming writer writes it (inline strings, as
+ * WPS and most exporters do): its parts inflate in many chunks.
+ */
+export async function largeSheet(n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('证书信息');
+  sheet.addRow(SHEET_HEADER).commit();
+  for (let i = 1; i <= n; i++) sheet.addRow(holderRow(i, `持证人张${i}`)).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
