@@ -13,6 +13,7 @@ import { ensureDefaultAccess } from './modules/access/defaults.ts';
 import { accessPlugin } from './modules/access/guard.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { archiveRoutes } from './modules/archives/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authPlugin } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -33,6 +34,7 @@ import { messengerPlugin } from './modules/messages/messenger.ts';
 import { realtimePlugin } from './modules/messages/realtime.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { occupationRoutes } from './modules/occupations/routes.ts';
+import { offlineCertificateRoutes } from './modules/offline-certificates/routes.ts';
 import { recordCompanyRoutes, recordPlatformRoutes } from './modules/records/routes.ts';
 import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -138,6 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       levelEvaluationRoutes,
       certificateGrantRoutes,
       certificateMemberRoutes,
+      offlineCertificateRoutes,
+      archiveRoutes,
     ],
   });
   await app.register(customCertificateRoutes);
