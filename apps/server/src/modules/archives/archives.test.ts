@@ -359,6 +359,8 @@ describe('demo (SEED_DEMO)', () => {
 describe('download', () => {
   it('the zip has one folder per volume with its documents and a 目录.xlsx listing every one', async () => {
     const { archiveId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    const empty = await get(url(archiveId, '/download'));
+    expect([...(await unzip(empty.rawPayload)).keys()]).toContain('3-过程记录/');
     await uploadTo(archiveId, 3, as.token, '签到表');
     await uploadTo(archiveId, 3, as.token, '签到表');
     const res = await get(url(archiveId, '/download'));

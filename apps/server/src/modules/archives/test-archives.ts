@@ -1,13 +1,19 @@
 /** Archives for the archive tests, the demo and the benchmark: a plan brought to a state, with its archive open. */
 import { randomUUID } from 'node:crypto';
 import { ArchiveKind } from '@skill-cert/shared/archive';
-import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
+import {
+  CertificateSource,
+  CertificateStatus,
+  type CertificateStatusValue,
+  formatCertificateNumber,
+  NATIONAL_TEMPLATE_ID,
+} from '@skill-cert/shared/certificate';
 import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { certificateGrants } from '../certificate-grants/tables.ts';
-import { seedCertificate } from '../certificates/library-fixtures.ts';
+import { certificates } from '../certificates/tables.ts';
 import { archiveOpeningOf } from '../level-evaluations/archive-source.ts';
 import { levelEvaluationCandidates, levelEvaluations } from '../level-evaluations/tables.ts';
 import { seedGrantablePlan } from '../level-evaluations/test-grant-plans.ts';
@@ -68,19 +74,37 @@ export async function seedGrantedArchive(
     .where(eq(levelEvaluationCandidates.evaluationId, planId));
   const byId = new Map(candidates.map((c) => [c.id, c]));
   const serialBase = Math.floor(Math.random() * 900_000);
-  for (const [i, id] of candidateIds.entries()) {
+  const rows = candidateIds.map((id, i) => {
     const c = byId.get(id);
     const revoked = opts.revokeFirst && i === 0;
-    await seedCertificate(db, companyId, serialBase + i + 1, {
+    return {
+      companyId,
+      source: CertificateSource.GRANT,
       sourceId: grant.id,
       rowNumber: i + 1,
       evaluationId: planId,
       candidateId: id,
+      certificateNo: formatCertificateNumber({
+        kind: 'Y',
+        institutionCode: '0001',
+        provinceCode: '33',
+        siteCode: '000001',
+        year: 2026,
+        level: 4,
+        serial: (serialBase + i + 1) % 1_000_000,
+      }),
       holderName: c?.name ?? '',
       idNumber: c?.idNumber ?? '',
-      status: revoked ? 2 : 1,
+      occupationCode: '6-31-01-03',
+      occupationName: '电工',
+      level: 4,
+      issueDate: '2026-11-20',
+      produceStatus: 1,
+      status: (revoked ? CertificateStatus.REVOKED : CertificateStatus.VALID) as CertificateStatusValue,
+      confirmedAt: new Date(),
       ...(revoked ? { revokedAt: new Date(), revokeReason: '信息有误', revokedByName: '企业管理员' } : {}),
-    });
-  }
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(certificates).values(rows.slice(i, i + 1000));
   return { planId, archiveId: await openPlanArchive(db, planId), grantId: grant.id };
 }
