@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ArchiveDetail, ArchiveDocument, ArchiveRow } from '@skill-cert/shared/archive';
 import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../test/harness.ts';
-import { jpeg } from '../certificate-engine/test-fixtures.ts';
-import { readZipDirectory } from '../certificate-engine/zip.ts';
+import { jpeg, unzip } from '../certificate-engine/test-fixtures.ts';
 import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
 import { seedEvaluationDemo } from '../level-evaluations/demo.ts';
 import { levelEvaluationLogs, levelEvaluations } from '../level-evaluations/tables.ts';
@@ -27,9 +23,6 @@ let member = '';
 beforeEach(async () => {
   member = await enterpriseToken(ctx.app, 'duojuese');
 });
-
-const scratch = mkdtempSync(path.join(tmpdir(), 'arc-zip-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const url = (id: string, tail = '') => `/api/archives/${id}${tail}`;
 const detail = async (id: string, token = as.token) => {
@@ -55,20 +48,6 @@ async function workbook(bytes: Buffer): Promise<string[][]> {
     );
   });
   return rows;
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const file = path.join(scratch, `${randomUUID()}.zip`);
-  writeFileSync(file, bytes);
-  const { zip, items } = await readZipDirectory(file);
-  const out = new Map<string, Buffer>();
-  for (const item of items) {
-    const chunks: Buffer[] = [];
-    for await (const c of await zip.openReadStreamPromise(item.entry)) chunks.push(c as Buffer);
-    out.set(item.name, Buffer.concat(chunks));
-  }
-  zip.close();
-  return out;
 }
 
 const uploadTo = async (archiveId: string, volume: number, token = as.token, name?: string) => {

@@ -5,7 +5,6 @@ import {
   CertificateSource,
   CertificateStatus,
   type CertificateStatusValue,
-  formatCertificateNumber,
   NATIONAL_TEMPLATE_ID,
 } from '@skill-cert/shared/certificate';
 import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
@@ -13,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { certificateGrants } from '../certificate-grants/tables.ts';
+import { testCertificateNo } from '../certificates/library-fixtures.ts';
 import { certificates } from '../certificates/tables.ts';
 import { archiveOpeningOf } from '../level-evaluations/archive-source.ts';
 import { levelEvaluationCandidates, levelEvaluations } from '../level-evaluations/tables.ts';
@@ -84,15 +84,7 @@ export async function seedGrantedArchive(
       rowNumber: i + 1,
       evaluationId: planId,
       candidateId: id,
-      certificateNo: formatCertificateNumber({
-        kind: 'Y',
-        institutionCode: '0001',
-        provinceCode: '33',
-        siteCode: '000001',
-        year: 2026,
-        level: 4,
-        serial: (serialBase + i + 1) % 1_000_000,
-      }),
+      certificateNo: testCertificateNo((serialBase + i + 1) % 1_000_000),
       holderName: c?.name ?? '',
       idNumber: c?.idNumber ?? '',
       occupationCode: '6-31-01-03',
