@@ -212,13 +212,13 @@ describe('seal', () => {
   it('a plan 已通过 with 合格 candidates cannot be sealed before its certificates are granted; one with nobody 合格 can', async () => {
     const { planId } = await seedGrantablePlan(ctx.app.db, as.companyId, { passed: 2 });
     await ctx.app.db.update(levelEvaluations).set({ passCount: 2 }).where(eq(levelEvaluations.id, planId));
-    const waiting = await openPlanArchive(ctx.app.db, planId);
+    const waiting = await openPlanArchive(ctx.app.db, as.companyId, planId);
     expect((await detail(waiting)).seal_blocked_reason).toBe('评价计划尚未发证，不能归档');
     const refused = await api(ctx.app, 'POST', url(waiting, '/seal'), { token: as.token });
     expect([refused.status, refused.body.message]).toEqual([400, '评价计划尚未发证，不能归档']);
 
     const { planId: none } = await seedGrantablePlan(ctx.app.db, as.companyId, { passed: 0, firstId: 10 });
-    const empty = await openPlanArchive(ctx.app.db, none);
+    const empty = await openPlanArchive(ctx.app.db, as.companyId, none);
     const sealed = await api<ArchiveDetail>(ctx.app, 'POST', url(empty, '/seal'), { token: as.token });
     expect(sealed.body.code, sealed.body.message).toBe(200);
     expect(sealed.body.data.source_status).toBe(7);
