@@ -33,6 +33,7 @@ import { messengerPlugin } from './modules/messages/messenger.ts';
 import { realtimePlugin } from './modules/messages/realtime.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { occupationRoutes } from './modules/occupations/routes.ts';
+import { offlineCertificateRoutes } from './modules/offline-certificates/routes.ts';
 import { recordCompanyRoutes, recordPlatformRoutes } from './modules/records/routes.ts';
 import { phoneRoutes } from './modules/users/phoneRoutes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       levelEvaluationRoutes,
       certificateGrantRoutes,
       certificateMemberRoutes,
+      offlineCertificateRoutes,
     ],
   });
   await app.register(customCertificateRoutes);

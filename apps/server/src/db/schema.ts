@@ -8,6 +8,7 @@ export * from '../modules/custom-certificates/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/level-evaluations/tables.ts';
 export * from '../modules/messages/tables.ts';
+export * from '../modules/offline-certificates/tables.ts';
 export * from '../modules/records/tables.ts';
 export * from '../modules/users/tables.ts';
 export * from '../modules/verification/tables.ts';

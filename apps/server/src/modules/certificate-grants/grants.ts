@@ -33,8 +33,6 @@ import type { CompanyScope } from '../../lib/company-scope.ts';
 import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import type { CertificateTemplate } from '../certificate-engine/types.ts';
-import { NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
@@ -54,11 +52,12 @@ import {
   sourceCertificate,
   sourceCertificates,
 } from '../certificates/source-rows.ts';
+import { chosenTemplate } from '../certificates/template-choice.ts';
 
 export { CERTIFICATE_NOT_FOUND };
 
 import { companyNameOf } from '../custom-certificates/caller.ts';
-import { findTemplate, listTemplates, snapshotOf } from '../custom-certificates/templates.ts';
+import { listTemplates } from '../custom-certificates/templates.ts';
 import {
   grantablePlan,
   markPlanGranted,
@@ -149,16 +148,6 @@ export async function finishGrantIfDone(app: FastifyInstance, grantId: string): 
 }
 
 // ------------------------------------------------------------------------------------------- options
-
-async function templateOf(db: DbOrTx, own: CompanyScope, id: string): Promise<CertificateTemplate> {
-  if (id === NATIONAL_TEMPLATE_ID) return NATIONAL_TEMPLATE;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('证书模板不存在或已删除，请重新选择');
-  try {
-    return snapshotOf(await findTemplate(db, own, id));
-  } catch {
-    throw badRequest('证书模板不存在或已删除，请重新选择');
-  }
-}
 
 /** Why the plan cannot be granted now, or null. */
 async function blockedReason(
@@ -253,7 +242,7 @@ export async function prepareGrant(db: DbOrTx, caller: GrantCaller, body: z.outp
   const { prefix } = blocked;
   const level = levelOf(plan.level);
   if (!level) throw badRequest('该评价计划未设置职业技能等级，不能发证');
-  const template = await templateOf(db, caller.company, body.template_id);
+  const template = await chosenTemplate(db, caller.company, body.template_id);
   const chosen = await passedCandidates(
     db,
     plan.id,

@@ -10,11 +10,9 @@ import { certificates } from './tables.ts';
 /** Rows read from the database at once while the workbook streams out. */
 const EXPORT_PAGE = 1000;
 
-const COLUMNS: {
-  header: string;
-  width: number;
-  value: (r: ReturnType<typeof toCertificateRow>) => string;
-}[] = [
+type LibraryRow = ReturnType<typeof toCertificateRow>;
+
+const COLUMNS: ExportColumn<LibraryRow>[] = [
   { header: '证书编号', width: 26, value: (r) => r.certificate_no ?? '' },
   { header: '姓名', width: 12, value: (r) => r.holder_name },
   { header: '证件类型', width: 14, value: (r) => r.id_type_text },
@@ -39,23 +37,32 @@ function after(last: { issueDate: string | null; id: string } | null): SQL | und
   return or(lt(c.issueDate, last.issueDate), and(eq(c.issueDate, last.issueDate), lt(c.id, last.id)));
 }
 
+/** A column of a streamed export: its header, width and the text of a row. */
+export interface ExportColumn<R> {
+  header: string;
+  width: number;
+  value: (row: R) => string;
+}
+
 /**
- * The library's search result as one .xlsx, streamed: exceljs's streaming writer commits each row as it is
- * written, and the rows are read a page at a time, so neither the workbook nor the result is held whole.
+ * One worksheet streamed as .xlsx: exceljs's streaming writer commits each row as it is written, and `page` reads
+ * the rows a page at a time after a cursor (null first; an empty page ends), so neither the workbook nor the rows
+ * are held whole. Every column is text. A failure is logged with `what` and ends the stream with the error.
  */
-export async function exportLibrary(
-  db: DbOrTx,
-  own: CompanyScope,
-  q: CertificateListQuery,
-  log: FastifyBaseLogger,
-  signal: AbortSignal,
-): Promise<PassThrough> {
+export async function streamTable<R, C>(opts: {
+  sheetName: string;
+  columns: readonly ExportColumn<R>[];
+  page: (after: C | null) => Promise<{ rows: R[]; cursor: C | null }>;
+  log: FastifyBaseLogger;
+  what: string;
+  signal: AbortSignal;
+}): Promise<PassThrough> {
   // Loaded on first use: an idle server does not hold exceljs.
   const excel = (await import('exceljs')).default;
   const out = new PassThrough();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('证书库', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({
+  const sheet = workbook.addWorksheet(opts.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = opts.columns.map((c, i) => ({
     header: c.header,
     key: String(i),
     width: c.width,
@@ -63,28 +70,52 @@ export async function exportLibrary(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const where = libraryFilter(own, q);
   const write = async () => {
-    let last: { issueDate: string | null; id: string } | null = null;
+    let cursor: C | null = null;
     for (;;) {
-      if (signal.aborted) return;
+      if (opts.signal.aborted) return;
+      const page = await opts.page(cursor);
+      for (const row of page.rows) sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
+      if (page.rows.length === 0 || page.cursor === null) break;
+      cursor = page.cursor;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((err) => {
+    opts.log.error({ err }, `${opts.what}失败`);
+    out.destroy(err);
+  });
+  return out;
+}
+
+/** The library's search result as one .xlsx, streamed (streamTable). */
+export async function exportLibrary(
+  db: DbOrTx,
+  own: CompanyScope,
+  q: CertificateListQuery,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Promise<PassThrough> {
+  const where = libraryFilter(own, q);
+  return streamTable<LibraryRow, { issueDate: string | null; id: string }>({
+    sheetName: '证书库',
+    columns: COLUMNS,
+    async page(last) {
       const rows = await db
         .select()
         .from(certificates)
         .where(and(where, after(last)))
         .orderBy(...libraryOrder)
         .limit(EXPORT_PAGE);
-      for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(toCertificateRow(row)))).commit();
       const tail = rows.at(-1);
-      if (!tail || rows.length < EXPORT_PAGE) break;
-      last = { issueDate: tail.issueDate, id: tail.id };
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err) => {
-    log.error({ err }, '证书库导出失败');
-    out.destroy(err);
+      return {
+        rows: rows.map(toCertificateRow),
+        cursor: tail && rows.length === EXPORT_PAGE ? { issueDate: tail.issueDate, id: tail.id } : null,
+      };
+    },
+    log,
+    what: '证书库导出',
+    signal,
   });
-  return out;
 }

@@ -1,5 +1,5 @@
 import { NATIONAL_TEMPLATE_NAME, NO_WORK_TYPE } from '@skill-cert/shared/certificate';
-import type { Align, TemplateBlank } from '@skill-cert/shared/customCertificate';
+import { type Align, BlankType, type TemplateBlank } from '@skill-cert/shared/customCertificate';
 import { idTypeText } from '@skill-cert/shared/levelEvaluation';
 import { skillLevelName } from '@skill-cert/shared/occupation';
 import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
@@ -131,6 +131,8 @@ export interface CertificateFields {
   issueDate: string;
   certificateNo: string;
   photoFileId: string | null;
+  /** The values of the template's own blanks (`ownBlanksOf`), e.g. the columns of an offline batch's sheet. */
+  ownValues?: readonly BlankValue[];
 }
 
 /** 2026-11-26 → 2026年11月26日. */
@@ -139,9 +141,30 @@ export function chineseDate(date: string): string {
   return `${y}年${m}月${d}日`;
 }
 
+/** The blanks the national fields fill (certificateValues): the default blank names and the national labels. */
+const DERIVED_BLANKS = new Set([
+  ...Object.keys(LABELS),
+  NAME_BLANK,
+  'id_type',
+  ID_CARD_BLANK,
+  'occupation',
+  'work_type',
+  'level',
+  'organization',
+  ISSUE_DATE_BLANK,
+  'certificate_no',
+  'photo',
+  'query_address',
+]);
+
+/** A template's own text blanks: those the national fields do not fill (none on the national template). */
+export const ownBlanksOf = (template: Pick<CertificateTemplate, 'blanks'>): TemplateBlank[] =>
+  template.blanks.filter((b) => b.blank_type === BlankType.TEXT && !DERIVED_BLANKS.has(b.name));
+
 /**
  * The values of a template's blanks for one certificate: the national fields under the default blank names, the fixed
- * labels of the national template, the query address (`publicUrl` + /information-link); any other blank is empty.
+ * labels of the national template, the query address (`publicUrl` + /information-link), the template's own blanks
+ * from `ownValues`; any other blank is empty.
  */
 export function certificateValues(
   template: CertificateTemplate,
@@ -162,5 +185,6 @@ export function certificateValues(
     photo: c.photoFileId ?? '',
     query_address: `查询网址：${publicUrl}${QUERY_PATH}`,
   };
-  return template.blanks.map((b) => ({ name: b.name, val: values[b.name] ?? '' }));
+  const own = new Map((c.ownValues ?? []).map((v) => [v.name, v.val]));
+  return template.blanks.map((b) => ({ name: b.name, val: values[b.name] ?? own.get(b.name) ?? '' }));
 }

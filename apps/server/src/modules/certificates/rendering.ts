@@ -116,6 +116,7 @@ export async function registerLibraryRendering(app: FastifyInstance): Promise<vo
           institutionName: certificates.institutionName,
           issueDate: certificates.issueDate,
           photoFileId: certificates.photoFileId,
+          ownValues: certificates.values,
         })
         .from(certificates)
         .where(

@@ -1,6 +1,6 @@
 import { CertificateStatus } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { and, asc, count, eq, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { certificates } from './tables.ts';
 
@@ -40,20 +40,21 @@ export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Pr
         institution_name: r.institutionName ?? null,
         issue_date: r.issueDate ?? null,
         photo_file_id: r.photoFileId ?? null,
+        values: r.values ?? [],
         status: r.status ?? 0,
       })),
     );
     await tx.execute(sql`
       insert into ${certificates} (id, company_id, source, source_id, row_number, evaluation_id, candidate_id,
         certificate_no, holder_name, id_type, id_number, occupation_code, occupation_name, work_type, level,
-        institution_name, issue_date, photo_file_id, status)
+        institution_name, issue_date, photo_file_id, values, status)
       select id, company_id, source, source_id, row_number, evaluation_id, candidate_id, certificate_no, holder_name,
         id_type, id_number, occupation_code, occupation_name, work_type, level, institution_name, issue_date,
-        photo_file_id, status
+        photo_file_id, values, status
       from jsonb_to_recordset(${json}::jsonb) as r(id uuid, company_id uuid, source smallint, source_id uuid,
         row_number integer, evaluation_id uuid, candidate_id uuid, certificate_no text, holder_name text,
         id_type smallint, id_number text, occupation_code text, occupation_name text, work_type text, level smallint,
-        institution_name text, issue_date date, photo_file_id uuid, status smallint)`);
+        institution_name text, issue_date date, photo_file_id uuid, values jsonb, status smallint)`);
   }
 }
 
@@ -140,4 +141,46 @@ export async function certificateIdAt(
     .from(certificates)
     .where(and(eq(certificates.sourceId, sourceId), eq(certificates.rowNumber, rowNumber)));
   return row?.id ?? null;
+}
+
+/** A source's certificates after `afterRow` in row order, `limit` at most (a streamed export's page). */
+export async function sourceCertificatesAfter(
+  db: DbOrTx,
+  sourceId: string,
+  afterRow: number,
+  limit: number,
+): Promise<CertificateRow[]> {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.sourceId, sourceId), gt(certificates.rowNumber, afterRow)))
+    .orderBy(asc(certificates.rowNumber))
+    .limit(limit);
+}
+
+/**
+ * Of these ID numbers, those holding a VALID certificate of the company for the occupation, 工种 (none matches none)
+ * and level: one statement, the numbers as one JSON parameter.
+ */
+export async function validHoldersAmong(
+  db: DbOrTx,
+  companyId: string,
+  scope: { occupationCode: string; workType: string | null; level: number },
+  idNumbers: string[],
+): Promise<Set<string>> {
+  if (idNumbers.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ idNumber: certificates.idNumber })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.companyId, companyId),
+        eq(certificates.status, CertificateStatus.VALID),
+        eq(certificates.occupationCode, scope.occupationCode),
+        eq(certificates.level, scope.level),
+        sql`coalesce(${certificates.workType}, '') = ${scope.workType ?? ''}`,
+        sql`${certificates.idNumber} in (select value from jsonb_array_elements_text(${JSON.stringify(idNumbers)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.idNumber));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import { normaliseHeader, type SheetTable } from '../certificate-engine/sheet.ts';
 import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
-import { localPathOf, readableFile, storeGeneratedFile, webPathOf } from '../files/service.ts';
+import { type FileRow, localPathOf, readableFile, storeGeneratedFile, webPathOf } from '../files/service.ts';
 import { receiveUpload } from '../files/upload.ts';
 
 /** Warnings an answer lists at most (the rest counted in one line). */
@@ -85,24 +85,11 @@ export async function errorReport<T extends string>(
   problems: Map<number, string[]>,
   warnings: string[],
 ): Promise<ImportResult> {
-  const rows = table.rows.map(({ rowNumber, cells }) => [
-    ...headers.map((h) => cellOf(cells, columns, h)),
-    (problems.get(rowNumber) ?? []).join('；'),
-  ]);
-  const bytes = await app.sheets.writeTable({
-    sheetName: '错误报告',
-    columns: [
-      ...headers.map((h) => ({ header: h, width: h === '证件号码' ? 22 : undefined })),
-      { header: ERROR_REASON_COLUMN, width: 60, required: true },
-    ],
-    rows,
-  });
-  const file = await storeGeneratedFile(app.db, app.storage, {
-    bytes,
-    kind: 'xlsx',
-    originName: fileName,
-    owner: { id: req.auth.user.id, companyId: req.company.id },
-  });
+  const file = await storeErrorSheet(
+    app,
+    { id: req.auth.user.id, companyId: req.company.id },
+    { fileName, headers, columns, rows: table.rows, problems },
+  );
   return {
     imported: 0,
     total: table.rows.length,
@@ -110,6 +97,36 @@ export async function errorReport<T extends string>(
     error_file_url: webPathOf(file.id),
     warnings: capped(warnings),
   };
+}
+
+/**
+ * The error report of a sheet: `rows` (their columns in `headers` order) with a 错误原因 column holding each row's
+ * problems, written in the sheet thread and stored as a file of `owner`'s (and its company's) to download.
+ */
+export async function storeErrorSheet<T extends string>(
+  app: FastifyInstance,
+  owner: { id: string; companyId: string },
+  sheet: {
+    fileName: string;
+    headers: readonly T[];
+    columns: Map<T, number>;
+    rows: SheetTable['rows'];
+    problems: Map<number, string[]>;
+  },
+): Promise<FileRow> {
+  const { headers, columns, problems } = sheet;
+  const bytes = await app.sheets.writeTable({
+    sheetName: '错误报告',
+    columns: [
+      ...headers.map((h) => ({ header: h, width: h === '证件号码' ? 22 : undefined })),
+      { header: ERROR_REASON_COLUMN, width: 60, required: true },
+    ],
+    rows: sheet.rows.map(({ rowNumber, cells }) => [
+      ...headers.map((h) => cellOf(cells, columns, h)),
+      (problems.get(rowNumber) ?? []).join('；'),
+    ]),
+  });
+  return storeGeneratedFile(app.db, app.storage, { bytes, kind: 'xlsx', originName: sheet.fileName, owner });
 }
 
 export function capped(warnings: string[]): string[] {

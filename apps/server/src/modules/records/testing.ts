@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordApplications, recordSites } from './tables.ts';
+import { recordApplications, recordScopes, recordSites } from './tables.ts';
 
 /**
  * An approved filing of the company, inserted directly (tests and benchmarks of what an approved filing opens,
@@ -34,4 +34,19 @@ export async function insertFiledSite(db: DbOrTx, filingId: string, siteCode: st
     })
     .returning({ id: recordSites.id });
   return site.id;
+}
+
+/** A scope row of the filing (an occupation of the catalogue, its 工种 or none, levels), inserted directly. */
+export async function insertFiledScope(
+  db: DbOrTx,
+  filingId: string,
+  scope: { occupationCode: string; occupationName: string; workType?: string | null; levels: number[] },
+): Promise<void> {
+  await db.insert(recordScopes).values({
+    applicationId: filingId,
+    occupationCode: scope.occupationCode,
+    occupationName: scope.occupationName,
+    workType: scope.workType ?? null,
+    levels: scope.levels,
+  });
 }

@@ -1,0 +1,156 @@
+import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificate';
+import type { OfflineBatchOptions, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
+import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
+import { companyOf, validId } from '../level-evaluations/test-plans.ts';
+import {
+  batchBody,
+  createAndRead,
+  getBatch,
+  holderRow,
+  publishAndWait,
+  seedOfflineFiling,
+  sheetRows,
+  uploadSheet,
+} from './test-offline.ts';
+
+const ctx = useTestApp();
+let admin = '';
+let siteId = '';
+beforeEach(async () => {
+  admin = await enterpriseToken(ctx.app);
+  ({ siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
+});
+
+const drafts = async (id: string, query = '') =>
+  (
+    await api<Paged<OfflineDraftRow>>(
+      ctx.app,
+      'GET',
+      `/api/offlineCertificateBatches/${id}/drafts?per_page=50${query}`,
+      { token: admin },
+    )
+  ).body.data;
+
+async function readBatch(rows: (string | number | null)[][], more: Record<string, unknown> = {}) {
+  const fileId = await uploadSheet(ctx.app, admin, rows);
+  return createAndRead(ctx.app, admin, batchBody(siteId, fileId, more));
+}
+
+describe('reading a batch (0 解析中 → 1 待确认)', () => {
+  it('reads the sheet into drafts, tells the starter 成功 n 条，失败 m 条 with the error file of the failed rows', async () => {
+    const { batch, message } = await readBatch([
+      holderRow(1),
+      holderRow(2),
+      ['', '居民身份证', validId(3), '90', '合格', '', ''],
+      holderRow(4),
+    ]);
+    expect(batch).toMatchObject({
+      status: 1,
+      status_text: '待确认',
+      total: 4,
+      valid_count: 3,
+      problem_count: 1,
+      occupation_name: '电工',
+      level_name: '四级/中级工',
+      publish_blocked_reason: '有 1 条证书信息存在问题，请修改或删除后再确认发证',
+    });
+    expect(message.content).toContain('成功 3 条，失败 1 条');
+    expect(message.fileId).toBe(batch.error_file_id);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${batch.error_file_id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const sheet = await sheetRows(file.rawPayload);
+    expect(sheet[0].at(-1)).toBe('错误原因');
+    expect(sheet.slice(1).map((r) => [r[2], r.at(-1)])).toEqual([[validId(3), '请填写姓名']]);
+    const list = await drafts(batch._id);
+    expect(list.list.map((d) => [d.row_number, d.problems])).toEqual([
+      [2, []],
+      [3, []],
+      [4, ['请填写姓名']],
+      [5, []],
+    ]);
+  });
+
+  it('a sheet that cannot be read at all fails the batch (9 失败) with the reason, and the starter is told', async () => {
+    const fileId = await uploadSheet(ctx.app, admin, [['张三', '85']], ['姓名', '理论知识考试']);
+    const { batch, message } = await createAndRead(ctx.app, admin, batchBody(siteId, fileId));
+    expect(batch).toMatchObject({ status: 9, status_text: '失败', total: 0 });
+    expect(batch.fail_reason).toBe('证书信息表缺少必填列「证件号码」，请使用下载的模板填写');
+    expect(message.content).toBe(`「${batch.name}」证书信息解析失败：${batch.fail_reason}`);
+  });
+
+  it('matches the photos of the zip by ID number; a photo that is no image is its draft’s problem', async () => {
+    const zip = rawZip([
+      { name: `照片/${validId(1)}.jpg`, data: jpeg(295, 413) },
+      { name: `${validId(2)}.png`, data: Buffer.from('not a picture') },
+    ]);
+    const photoZip = await upload(ctx.app, admin, '照片.zip', zip);
+    const { batch } = await readBatch([holderRow(1), holderRow(2), holderRow(3)], {
+      photo_zip_file_id: photoZip,
+    });
+    expect(batch.photo_count).toBe(1);
+    const list = (await drafts(batch._id)).list;
+    expect(list.map((d) => [d.has_photo, d.problems.length])).toEqual([
+      [true, 0],
+      [false, 1],
+      [false, 0],
+    ]);
+    expect(list[1].problems[0]).toContain('照片不是 JPG/PNG 图片');
+  });
+});
+
+describe('publishing (1 待确认 → 2 发布中 → 3 已发布)', () => {
+  it('numbers consecutive and distinct; the certificates are in the library and verifiable only once published', async () => {
+    const { batch } = await readBatch([holderRow(11), holderRow(12), holderRow(13)]);
+    const library = async () =>
+      (await api<Paged<CertificateRow>>(ctx.app, 'GET', '/api/certificates?source=2', { token: admin })).body
+        .data.list;
+    expect(await library()).toEqual([]);
+    const published = await publishAndWait(ctx.app, admin, batch._id);
+    expect(published.count).toBe(3);
+    const numbers = (await library()).map((c) => c.certificate_no as string).sort();
+    expect(numbers).toHaveLength(3);
+    expect(numbers.every((n) => CERTIFICATE_NO.test(n))).toBe(true);
+    expect(numbers.map((n) => parseCertificateNumber(n)?.serial)).toEqual([1, 2, 3]);
+    expect([numbers[0], numbers[2]]).toEqual([published.first_no, published.last_no]);
+    expect(published.content).toContain(`共 3 张，证书编号 ${published.first_no} 至 ${published.last_no}`);
+    expect(await getBatch(ctx.app, admin, batch._id)).toMatchObject({
+      status: 3,
+      status_text: '已发布',
+      total: 3,
+      rendered_count: 3,
+      failed_count: 0,
+      first_no: published.first_no,
+      last_no: published.last_no,
+    });
+    const [first] = await library();
+    const page = await api<{ valid: boolean }>(ctx.app, 'GET', `/api/public/certificates/${first._id}`);
+    expect(page.body.data.valid).toBe(true);
+  });
+});
+
+describe('options', () => {
+  it('offers the approved scopes (occupation → 工种 → levels), the filed sites and the templates', async () => {
+    const res = await api<OfflineBatchOptions>(ctx.app, 'GET', '/api/offlineCertificateBatches/options', {
+      token: admin,
+    });
+    expect(res.body.data.occupations).toContainEqual({
+      occupation_code: '6-31-01-03',
+      occupation_name: '电工',
+      work_types: [{ work_type: null, levels: [5, 4, 3] }],
+    });
+    expect(res.body.data.sites.map((s) => s._id)).toContain(siteId);
+    expect(res.body.data.templates[0]).toEqual({
+      _id: 'national',
+      name: '职业技能等级证书',
+      national: true,
+      blanks: [],
+    });
+  });
+});

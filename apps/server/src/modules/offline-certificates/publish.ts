@@ -1,0 +1,316 @@
+import type { PassThrough } from 'node:stream';
+import { CertificateSource, CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
+import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { idTypeText } from '@skill-cert/shared/levelEvaluation';
+import { TemplateKey } from '@skill-cert/shared/messages';
+import { skillLevelName } from '@skill-cert/shared/occupation';
+import {
+  OFFLINE_EXPORT_COLUMNS,
+  OfflineBatchStatus,
+  type OfflineCertificateRow,
+  type OfflinePublishResult,
+  type offlineCertificateQuery,
+} from '@skill-cert/shared/offlineCertificate';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/id.ts';
+import { type ExportColumn, streamTable } from '../certificates/export.ts';
+import { ownBlanksOf } from '../certificates/national-template.ts';
+import { allocateCertificateNumbers, numberPrefixOf } from '../certificates/numbers.ts';
+import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
+import {
+  defineLibrarySource,
+  queueRendering,
+  renderAgain,
+  sourceZip,
+  wakeRendering,
+} from '../certificates/rendering.ts';
+import {
+  type CertificateRow,
+  confirmCertificates,
+  insertCertificates,
+  type NewCertificate,
+  noneWaiting,
+  notGenerated,
+  numberRange,
+  sourceCertificate,
+  sourceCertificates,
+  sourceCertificatesAfter,
+  validHoldersAmong,
+} from '../certificates/source-rows.ts';
+import { companyNameOf } from '../custom-certificates/caller.ts';
+import { type BatchRecord, filedScope, findBatch, type OfflineCaller } from './batches.ts';
+import { draftsOf } from './drafts.ts';
+import { CERTIFICATE_CATEGORY } from './read-job.ts';
+import { offlineCertificateBatches } from './tables.ts';
+
+export const NOT_PUBLISHED = '该批次尚未发布，没有可导出的证书';
+
+// ------------------------------------------------------------------------------------------- rendering
+
+// An offline batch's certificates render on the library's runner; the batch keeps the counters and its end.
+defineLibrarySource(CertificateSource.OFFLINE, {
+  async load(db, sourceId) {
+    const [b] = await db
+      .select()
+      .from(offlineCertificateBatches)
+      .where(eq(offlineCertificateBatches.id, sourceId));
+    return b
+      ? {
+          template: b.template,
+          createdAt: b.publishedAt ?? b.createdAt,
+          ownerId: b.createdBy,
+          companyId: b.companyId,
+        }
+      : null;
+  },
+  async counted(tx, sourceId, change) {
+    await tx
+      .update(offlineCertificateBatches)
+      .set({
+        renderedCount: sql`${offlineCertificateBatches.renderedCount} + ${change.succeeded}`,
+        failedCount: sql`${offlineCertificateBatches.failedCount} + ${change.failed}`,
+      })
+      .where(eq(offlineCertificateBatches.id, sourceId));
+  },
+  async added(tx, sourceId, n) {
+    await tx
+      .update(offlineCertificateBatches)
+      .set({ total: sql`${offlineCertificateBatches.total} + ${n}` })
+      .where(eq(offlineCertificateBatches.id, sourceId));
+  },
+  finish: finishBatchIfDone,
+});
+
+/**
+ * Once every certificate of a batch 2 发布中 is rendered (none waits, none failed), in one transaction: they become
+ * 1 有效 (listed, publicly verifiable), the batch 3 已发布, and its starter gets
+ * publish_offline_level_evaluate_certificate_done. The guarded update lets exactly one caller do it; with failures
+ * the batch stays 2 发布中 until they are rendered again.
+ */
+export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<void> {
+  const push = await app.db.transaction(async (tx) => {
+    if ((await notGenerated(tx, batchId)) > 0) return null;
+    const at = new Date();
+    const [done] = await tx
+      .update(offlineCertificateBatches)
+      .set({ status: OfflineBatchStatus.PUBLISHED, finishedAt: at })
+      .where(
+        and(
+          eq(offlineCertificateBatches.id, batchId),
+          eq(offlineCertificateBatches.status, OfflineBatchStatus.PUBLISHING),
+          noneWaiting(batchId),
+        ),
+      )
+      .returning();
+    if (!done) return null;
+    await confirmCertificates(tx, batchId, at);
+    const range = await numberRange(tx, batchId);
+    return app.messenger.toUsersIn(tx, [done.createdBy], {
+      category: CERTIFICATE_CATEGORY,
+      content: `「${done.name}」证书已发布：共 ${done.total} 张，证书编号 ${range.first} 至 ${range.last}，可导出证书及编号`,
+      templateKey: TemplateKey.OFFLINE_CERTIFICATE_PUBLISHED,
+      relatedId: batchId,
+    });
+  });
+  if (push) await push().catch((err) => app.log.error({ err, batchId }, '证书发布完成消息推送失败'));
+}
+
+// ---------------------------------------------------------------------------------------------- publish
+
+/**
+ * 确认发证 (company administrators): in ONE transaction, under the batch's lock, the national numbers of every draft
+ * (consecutive serials of the company's institution code + the site's code, the issue year and the level: the
+ * granting rules), the library rows (source 2, status 0 待确认 until rendered) and their render jobs → 2 发布中.
+ * Refused (400) unless 1 待确认, at least one draft, none with a problem, the scope still filed, no holder meanwhile
+ * holding a valid certificate of the scope, and the codes assigned.
+ */
+export async function publishBatch(
+  app: FastifyInstance,
+  caller: OfflineCaller,
+  batchId: string,
+): Promise<OfflinePublishResult> {
+  const result = await app.db.transaction(async (tx) => {
+    const b = await findBatch(tx, caller.company, batchId, true);
+    if (b.status === OfflineBatchStatus.PUBLISHING || b.status === OfflineBatchStatus.PUBLISHED)
+      throw badRequest('该批次已确认发证，不能重复发证');
+    if (b.status !== OfflineBatchStatus.TO_CONFIRM)
+      throw badRequest('该批次尚未解析完成或解析失败，不能确认发证');
+    const drafts = await draftsOf(tx, b.id);
+    if (drafts.length === 0) throw badRequest('没有可发证的证书信息，请重新上传证书信息表');
+    const withProblems = drafts.filter((d) => d.problems.length > 0).length;
+    if (withProblems > 0) throw badRequest(`有 ${withProblems} 条证书信息存在问题，请修改或删除后再确认发证`);
+    await filedScope(tx, caller.company, {
+      occupationCode: b.occupationCode,
+      workType: b.workType,
+      level: b.level,
+      siteId: b.siteId,
+    });
+    const holders = await validHoldersAmong(
+      tx,
+      b.companyId,
+      { occupationCode: b.occupationCode, workType: b.workType, level: b.level },
+      drafts.map((d) => d.idNumber),
+    );
+    const holder = drafts.find((d) => holders.has(d.idNumber));
+    if (holder) throw badRequest(`${holder.name}已持有本单位同职业、同等级的有效证书，请删除后再确认发证`);
+    const found = await numberPrefixOf(tx, b.companyId, b.siteId);
+    if (found.prefix === null) throw badRequest(found.problem);
+    const numbers = await allocateCertificateNumbers(
+      tx,
+      found.prefix,
+      Number(b.issueDate.slice(0, 4)),
+      b.level,
+      drafts.length,
+    );
+    const institutionName = await companyNameOf(tx, b.companyId);
+    const own = ownBlanksOf(b.template);
+    const rows = drafts.map(
+      (d, i): NewCertificate => ({
+        id: uuidv7(),
+        companyId: b.companyId,
+        source: CertificateSource.OFFLINE,
+        sourceId: b.id,
+        rowNumber: i + 1,
+        certificateNo: numbers[i],
+        holderName: d.name,
+        idType: d.idType,
+        idNumber: d.idNumber,
+        occupationCode: b.occupationCode,
+        occupationName: b.occupationName,
+        workType: b.workType,
+        level: b.level,
+        institutionName,
+        issueDate: b.issueDate,
+        photoFileId: d.photoFileId,
+        values: own.map((bl) => ({ name: bl.name, val: d.values[bl.name] ?? '' })),
+        status: CertificateStatus.DRAFT,
+      }),
+    );
+    await insertCertificates(tx, rows);
+    await tx
+      .update(offlineCertificateBatches)
+      .set({
+        status: OfflineBatchStatus.PUBLISHING,
+        total: rows.length,
+        renderedCount: 0,
+        failedCount: 0,
+        publishedAt: new Date(),
+        publishedBy: caller.user.id,
+      })
+      .where(eq(offlineCertificateBatches.id, b.id));
+    await queueRendering(
+      app,
+      tx,
+      b.id,
+      rows.map((r) => r.rowNumber as number),
+    );
+    return { count: rows.length, first_no: numbers[0], last_no: numbers[numbers.length - 1] };
+  });
+  wakeRendering(app);
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------ certificates
+
+/** A batch whose certificates exist (2 发布中 or 3 已发布); 400 before. */
+export async function publishedBatch(db: DbOrTx, own: CompanyScope, batchId: string): Promise<BatchRecord> {
+  const b = await findBatch(db, own, batchId);
+  if (b.status !== OfflineBatchStatus.PUBLISHING && b.status !== OfflineBatchStatus.PUBLISHED)
+    throw badRequest(NOT_PUBLISHED);
+  return b;
+}
+
+/** `GET .../{id}/certificates`: in number order; keyword: name prefix, ID number or certificate number. */
+export async function listBatchCertificates(
+  db: DbOrTx,
+  own: CompanyScope,
+  batchId: string,
+  q: z.output<typeof offlineCertificateQuery>,
+): Promise<{ list: OfflineCertificateRow[]; total: number }> {
+  const b = await findBatch(db, own, batchId);
+  const { rows, total } = await sourceCertificates(db, b.id, q);
+  return {
+    list: rows.map((c) => ({
+      _id: c.id,
+      certificate_no: c.certificateNo ?? '',
+      holder_name: c.holderName,
+      id_number: c.idNumber,
+      has_photo: Boolean(c.photoFileId),
+      produce_status: c.produceStatus as 0 | 1 | 2,
+      produce_status_text: produceStatusText[c.produceStatus] ?? '',
+      fail_reason: c.failReason,
+      status: c.status,
+      status_text: certificateStatusText[c.status],
+    })),
+    total,
+  };
+}
+
+/** Renders a certificate of the batch that failed to render again (administrators). */
+export async function regenerateCertificate(
+  app: FastifyInstance,
+  own: CompanyScope,
+  batchId: string,
+  certificateId: string,
+): Promise<void> {
+  const b = await findBatch(app.db, own, batchId);
+  const row = await sourceCertificate(app.db, b.id, certificateId);
+  if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
+  if (row.produceStatus !== ProduceStatus.FAILED || !(await renderAgain(app, row.id)))
+    throw badRequest('只有生成失败的证书可以重新生成');
+}
+
+/** Every rendered certificate of a batch as one streamed zip, in number order. */
+export const batchZip = sourceZip;
+
+/** Rows read at once while the export streams out. */
+const EXPORT_PAGE = 1000;
+
+/** The export for filing with the authorities: one row per certificate, OFFLINE_EXPORT_COLUMNS. */
+function exportColumns(b: BatchRecord): ExportColumn<CertificateRow>[] {
+  const values: Record<(typeof OFFLINE_EXPORT_COLUMNS)[number], (c: CertificateRow) => string> = {
+    证书编号: (c) => c.certificateNo ?? '',
+    姓名: (c) => c.holderName,
+    证件类型: (c) => idTypeText[c.idType as 1] ?? '',
+    证件号码: (c) => c.idNumber,
+    职业名称: (c) => c.occupationName ?? '',
+    '工种/职业方向': (c) => c.workType ?? '',
+    职业技能等级: (c) => (c.level ? skillLevelName(c.level) : ''),
+    评价机构: (c) => c.institutionName ?? '',
+    考核站点: () => b.siteName,
+    评价开始日期: () => b.startDate,
+    评价结束日期: () => b.endDate,
+    发证日期: (c) => c.issueDate ?? '',
+    证书状态: (c) => certificateStatusText[c.status],
+  };
+  return OFFLINE_EXPORT_COLUMNS.map((header) => ({
+    header,
+    width: header === '证书编号' || header === '证件号码' ? 24 : 14,
+    value: values[header],
+  }));
+}
+
+/** `GET .../{id}/export`: the numbers of a published batch as one streamed .xlsx. */
+export async function exportBatch(
+  db: DbOrTx,
+  b: BatchRecord,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Promise<PassThrough> {
+  return streamTable<CertificateRow, number>({
+    sheetName: '证书编号',
+    columns: exportColumns(b),
+    async page(after) {
+      const rows = await sourceCertificatesAfter(db, b.id, after ?? 0, EXPORT_PAGE);
+      return { rows, cursor: rows.length === EXPORT_PAGE ? (rows.at(-1)?.rowNumber ?? null) : null };
+    },
+    log,
+    what: '证书编号导出',
+    signal,
+  });
+}
