@@ -187,7 +187,7 @@ export function OfflineConfirmPage() {
                   确认发证
                 </Button>
               </Tooltip>
-              <Button onClick={() => leave(`/offline-certificate/edit/${b._id}`)}>重新上传</Button>
+              <Button onClick={() => leave(`/offline-certificate/edit/${b._id}`)}>编辑批次</Button>
             </>
           )}
           <Button onClick={() => leave('/offline-certificate')}>返回列表</Button>

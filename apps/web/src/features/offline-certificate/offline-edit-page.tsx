@@ -1,5 +1,5 @@
 import { isOfflineBatchEditable, type OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
-import { App, Card, Descriptions, Space } from 'antd';
+import { Alert, App, Card, Descriptions, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
@@ -88,17 +88,25 @@ export function OfflineEditPage() {
         initialValues={toEditValues(b)}
         blocked={blocked}
         fixed={
-          <Descriptions
-            size="small"
-            column={{ xs: 1, md: 2, xl: 4 }}
-            style={{ marginBottom: 16 }}
-            items={[
-              { key: 'occupation', label: '职业/工种', children: occupationText(b) },
-              { key: 'level', label: '职业技能等级', children: b.level_name },
-              { key: 'dates', label: '评价日期', children: datesText(b) },
-              { key: 'site', label: '考核站点', children: b.site_name },
-            ]}
-          />
+          <>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="更换证书信息表、照片压缩包或证书模板后，批次将重新解析，已修改或删除的证书信息以新表格为准"
+            />
+            <Descriptions
+              size="small"
+              column={{ xs: 1, md: 2, xl: 4 }}
+              style={{ marginBottom: 16 }}
+              items={[
+                { key: 'occupation', label: '职业/工种', children: occupationText(b) },
+                { key: 'level', label: '职业技能等级', children: b.level_name },
+                { key: 'dates', label: '评价日期', children: datesText(b) },
+                { key: 'site', label: '考核站点', children: b.site_name },
+              ]}
+            />
+          </>
         }
         submitText="保存"
         saving={patch.isPending}

@@ -117,17 +117,17 @@ export function OfflineListPage() {
         </span>
       ),
     },
-    { title: '职业/工种', key: 'occupation', width: 140, render: (_, r) => occupationText(r) },
+    { title: '职业/工种', key: 'occupation', width: 120, render: (_, r) => occupationText(r) },
     { title: '等级', dataIndex: 'level_name', width: 110 },
-    { title: '评价日期', key: 'dates', width: 120, ellipsis: false, render: (_, r) => datesText(r) },
-    { title: '证书模板', dataIndex: 'template_name', width: 140 },
-    { title: '发证日期', dataIndex: 'issue_date', width: 105 },
+    { title: '评价日期', key: 'dates', width: 110, ellipsis: false, render: (_, r) => datesText(r) },
+    { title: '证书模板', dataIndex: 'template_name', width: 130 },
+    { title: '发证日期', dataIndex: 'issue_date', width: 100 },
     { title: '数量', key: 'count', width: 100, ellipsis: false, render: (_, r) => <CountCell row={r} /> },
     { title: '状态', key: 'status', width: 85, render: (_, r) => <BatchStatusTag status={r.status} /> },
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       render: (_, r) => (
         <Space size={0} wrap>
           {(r.status === OfflineBatchStatus.TO_CONFIRM || r.status === OfflineBatchStatus.PUBLISHING) && (

@@ -39,7 +39,8 @@ const published = (b: Pick<OfflineBatchRow, 'status'>) =>
  * rendered, failed).
  */
 export function BatchCounts({ batch }: { batch: OfflineBatchRow }) {
-  const items = published(batch)
+  const certificates = published(batch);
+  const items = certificates
     ? [
         { title: '证书总数', value: batch.total },
         { title: '已生成', value: batch.rendered_count },
@@ -57,7 +58,7 @@ export function BatchCounts({ batch }: { batch: OfflineBatchRow }) {
           key={item.title}
           title={item.title}
           value={item.value}
-          suffix="条"
+          suffix={certificates ? '张' : '条'}
           styles={item.danger ? { content: { color: 'var(--ant-color-error)' } } : undefined}
         />
       ))}

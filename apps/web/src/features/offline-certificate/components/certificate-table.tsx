@@ -53,11 +53,11 @@ export function CertificateTable({
   const columns: TableColumnsType<OfflineCertificateRow> = [
     { title: '证书编号', dataIndex: 'certificate_no', width: 200 },
     { title: '姓名', dataIndex: 'holder_name', width: 100 },
-    { title: '证件号码', dataIndex: 'id_number', width: 180 },
+    { title: '证件号码', dataIndex: 'id_number', width: 170 },
     {
       title: '照片',
       key: 'photo',
-      width: 90,
+      width: 80,
       render: (_, row) => (row.has_photo ? '有' : <Tag color="warning">缺少照片</Tag>),
     },
     {
@@ -87,12 +87,12 @@ export function CertificateTable({
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 140,
       render: (_, row) => {
         const ready = row.produce_status === 1;
         const name = `${row.certificate_no}_${row.holder_name}.pdf`;
         return (
-          <Space size={0}>
+          <Space size={0} wrap>
             <Button
               type="link"
               size="small"
