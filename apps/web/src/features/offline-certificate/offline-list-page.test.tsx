@@ -134,6 +134,15 @@ describe('证书生成 list', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/暂无证书生成批次/)).toBeInTheDocument();
   });
 
+  it('while a batch is 解析中 the list is asked again until it is read', async () => {
+    let rows = [parsing];
+    installFakeNetwork({ 'GET /api/offlineCertificateBatches': () => paged(rows) });
+    open();
+    await screen.findByText('解析中的批次');
+    rows = [{ ...parsing, status: 1, status_text: '待确认' }];
+    await waitFor(() => expect(screen.getByText('继续确认')).toBeInTheDocument());
+  });
+
   it('the read-done message (create_offline_level_evaluate_certificate_done) reads the list again', async () => {
     const network = installFakeNetwork({ 'GET /api/offlineCertificateBatches': paged([parsing]) });
     open();

@@ -53,13 +53,17 @@ export interface BatchFilters {
   issue_date_end: string;
 }
 
-/** `GET /api/offlineCertificateBatches?keyword&status&level&issue_date_start&issue_date_end&page&per_page`. */
+/**
+ * `GET /api/offlineCertificateBatches?keyword&status&level&issue_date_start&issue_date_end&page&per_page`, asked again
+ * every 2 s while a batch of the page is 解析中 or 发布中 (besides the done messages).
+ */
 export const useBatches = (query: BatchFilters & { page: number; per_page: number }) =>
   useQuery({
     queryKey: offlineKeys.list(query),
     queryFn: () => request<Paged<OfflineBatchRow>>('GET', base, { params: params(query) }),
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval: (q) => (q.state.data?.list.some(isBusy) ? BATCH_POLL_MS : false),
   });
 
 /** `GET .../options`: the approved scopes, the filed sites, the templates (national first). Silent: the form says. */
