@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest, fail, installFakeNetwork, ok } from '@/test/fake-network';
-import { captureDownloads, serveFiles } from '@/test/files';
+import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { captureDownloads, serveFiles, uploadOk } from '@/test/files';
 import { BATCH_ID, batchOptions, SITE_ID } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineAddPage } from './offline-add-page';
@@ -33,18 +33,6 @@ const typeDate = (input: HTMLElement, value: string) => {
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
 };
 
-let uploads = 0;
-const uploaded = (request: FakeRequest) => {
-  uploads += 1;
-  const file = (request.body as FormData).get('file') as File;
-  return ok({
-    file_id: `00000000-0000-4000-9000-${String(uploads).padStart(12, '0')}`,
-    webPath: `/api/files/upload-${uploads}`,
-    originName: file.name,
-    size: file.size,
-    mime: file.type,
-  });
-};
 const xlsx = () =>
   new File([new Uint8Array([80, 75, 3, 4])], '证书信息表.xlsx', {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -56,7 +44,7 @@ const open = () =>
     { path: '/offline-certificate', element: <p>证书生成列表</p> },
   ]);
 
-describe('新增证书 (the batch form)', { timeout: 40_000 }, () => {
+describe('新增证书 (the batch form)', { timeout: 90_000 }, () => {
   it('工种 and 等级 cascade from the approved scopes: each offers only what the chosen one allows', async () => {
     installFakeNetwork({ 'GET /api/offlineCertificateBatches/options': ok(batchOptions()) });
     open();
@@ -132,7 +120,7 @@ describe('新增证书 (the batch form)', { timeout: 40_000 }, () => {
   it('提交 uploads the sheet and the photo zip, sends the batch and goes to the list, where it is 解析中', async () => {
     const network = installFakeNetwork({
       'GET /api/offlineCertificateBatches/options': ok(batchOptions()),
-      'POST /api/files/upload': uploaded,
+      'POST /api/files/upload': uploadOk,
       'POST /api/offlineCertificateBatches': ok({ _id: BATCH_ID }),
     });
     const { location } = open();
@@ -170,7 +158,7 @@ describe('新增证书 (the batch form)', { timeout: 40_000 }, () => {
   it('a refusal of the server (outside the approved scope) stays on the form, said above the buttons', async () => {
     installFakeNetwork({
       'GET /api/offlineCertificateBatches/options': ok(batchOptions()),
-      'POST /api/files/upload': uploaded,
+      'POST /api/files/upload': uploadOk,
       'POST /api/offlineCertificateBatches': fail(400, '所选职业、工种、等级不在已审核通过的备案范围内'),
     });
     const { location } = open();

@@ -26,7 +26,7 @@ const open = () =>
 const publishButton = () => screen.getByText(/^确认发证$/, { selector: 'button span' }).closest('button')!;
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-describe('确认发证 (confirm-add)', { timeout: 40_000 }, () => {
+describe('确认发证 (confirm-add)', { timeout: 90_000 }, () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
   it('each draft shows its problems in red; 确认发证 is disabled, saying why, while problems remain', async () => {

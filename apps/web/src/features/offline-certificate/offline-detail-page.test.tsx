@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
 import { BATCH_ID, batchDetail, certificateRow } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineDetailPage } from './offline-detail-page';
@@ -38,7 +39,7 @@ const open = () =>
     '/offline-certificate/detail/:id',
   );
 
-describe('证书详情 (detail)', { timeout: 40_000 }, () => {
+describe('证书详情 (detail)', { timeout: 90_000 }, () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
   it('counts, the batch’s fields, its certificates; 导出全部证书 is the streamed zip, 导出证书编号 the .xlsx', async () => {
@@ -54,11 +55,18 @@ describe('证书详情 (detail)', { timeout: 40_000 }, () => {
     ).toBeInTheDocument();
     const row = (await screen.findByText('有效')).closest('tr') as HTMLElement;
     expect(within(row).getByText('李四')).toBeInTheDocument();
-    expect(
-      within(row)
-        .getByText(/^下\s?载$/)
-        .closest('a'),
-    ).toHaveAttribute('href', '/api/certificates/f0000000-0000-4000-8000-000000000001/file?download=1');
+    const saved = captureDownloads();
+    const fetched = serveFiles({
+      '/api/certificates/f0000000-0000-4000-8000-000000000001/file': {
+        type: 'application/pdf',
+        name: '证书.pdf',
+      },
+    });
+    fireEvent.click(within(row).getByText(/^下\s?载$/));
+    await waitFor(() =>
+      expect(fetched).toEqual(['/api/certificates/f0000000-0000-4000-8000-000000000001/file?download=1']),
+    );
+    expect(saved).toEqual(['证书.pdf']);
     expect(screen.getByText('导出全部证书').closest('a')).toHaveAttribute(
       'href',
       `${batchPath}/downloadCertificateZip`,

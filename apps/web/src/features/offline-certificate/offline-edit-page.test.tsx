@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest, installFakeNetwork, ok } from '@/test/fake-network';
+import { installFakeNetwork, ok } from '@/test/fake-network';
+import { uploadOk } from '@/test/files';
 import { BATCH_ID, batchDetail, batchOptions, CUSTOM_TEMPLATE_ID } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineEditPage } from './offline-edit-page';
@@ -9,17 +10,6 @@ import { OfflineEditPage } from './offline-edit-page';
 const batchPath = `/api/offlineCertificateBatches/${BATCH_ID}`;
 const itemOf = (label: string) =>
   screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
-
-const uploaded = (request: FakeRequest) => {
-  const file = (request.body as FormData).get('file') as File;
-  return ok({
-    file_id: '00000000-0000-4000-9000-000000000077',
-    webPath: '/api/files/upload-77',
-    originName: file.name,
-    size: file.size,
-    mime: file.type,
-  });
-};
 
 const open = () =>
   renderPage(
@@ -32,13 +22,13 @@ const open = () =>
     '/offline-certificate/edit/:id',
   );
 
-describe('编辑证书 (edit)', { timeout: 60_000 }, () => {
+describe('编辑证书 (edit)', { timeout: 90_000 }, () => {
   it('replacing the sheet and the template sends only those; the batch is read again (list, 解析中)', async () => {
     const network = installFakeNetwork({
       'GET /api/offlineCertificateBatches/options': ok(batchOptions()),
       [`GET ${batchPath}`]: ok(batchDetail()),
       [`PATCH ${batchPath}`]: ok(null),
-      'POST /api/files/upload': uploaded,
+      'POST /api/files/upload': uploadOk,
     });
     const { location } = open();
     // The scope, dates and site are the batch's: shown, not offered.
@@ -56,7 +46,7 @@ describe('编辑证书 (edit)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(network.callsTo(`PATCH ${batchPath}`)).toHaveLength(1));
     expect(network.callsTo(`PATCH ${batchPath}`)[0].body).toEqual({
       template_id: CUSTOM_TEMPLATE_ID,
-      file_id: '00000000-0000-4000-9000-000000000077',
+      file_id: expect.stringMatching(/^00000000-0000-4000-9000-/),
     });
     await waitFor(() => expect(location()).toBe('/offline-certificate'));
   });

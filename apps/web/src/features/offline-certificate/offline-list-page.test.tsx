@@ -35,7 +35,7 @@ const actionsOf = async (name: string) =>
   );
 const open = () => renderPage('/offline-certificate', <OfflineListPage />);
 
-describe('证书生成 list', { timeout: 30_000 }, () => {
+describe('证书生成 list', { timeout: 90_000 }, () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
   it('each state shows its tag and the actions it allows: 继续确认 and 编辑 while 待确认, 删除 before publishing', async () => {

@@ -1,6 +1,12 @@
 import type { GrantCertificateRow, GrantDetail } from '@skill-cert/shared/certificateGrant';
-import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
+import { App, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
+import {
+  CertificateFileActions,
+  PRODUCE_STATUS_OPTIONS,
+  ProduceStatus,
+  ProduceStatusTag,
+} from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
@@ -20,13 +26,6 @@ interface CertificateFilters {
   produce_status: number | null;
 }
 
-/** 0 待生成, 1 生成成功, 2 生成失败. */
-const produceColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
-const produceOptions = [
-  { value: 0, label: '待生成' },
-  { value: 1, label: '生成成功' },
-  { value: 2, label: '生成失败' },
-];
 /** 0 待确认, 1 有效, 2 已撤销, 3 已换发. */
 const statusColors: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error', 3: 'default' };
 
@@ -91,11 +90,7 @@ export function GrantCertificateTable({
       title: '生成状态',
       key: 'produce_status',
       width: 100,
-      render: (_, row) => (
-        <Tag color={produceColors[row.produce_status]} data-status={row.produce_status}>
-          {row.produce_status_text}
-        </Tag>
-      ),
+      render: (_, row) => <ProduceStatusTag status={row.produce_status} text={row.produce_status_text} />,
     },
     mode === 'confirm'
       ? {
@@ -114,49 +109,30 @@ export function GrantCertificateTable({
       title: '操作',
       key: 'actions',
       width: 150,
-      render: (_, row) => {
-        const ready = row.produce_status === 1;
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              disabled={!ready}
-              onClick={() =>
-                openPreview({
-                  url: grantCertificateFileUrl(grant._id, row._id),
-                  name: certificateFileName(row),
-                  kind: 'pdf',
-                })
-              }
-            >
-              查看
-            </Button>
-            {mode === 'detail' && (
-              <Button type="link" size="small" disabled={!ready} onClick={() => void download(row)}>
-                下载
-              </Button>
-            )}
-            {mode === 'confirm' && canRegenerate && row.produce_status === 2 && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                loading={regenerate.isPending && regenerate.variables?.certificateId === row._id}
-                onClick={() =>
+      render: (_, row) => (
+        <CertificateFileActions
+          ready={row.produce_status === ProduceStatus.DONE}
+          onView={() =>
+            openPreview({
+              url: grantCertificateFileUrl(grant._id, row._id),
+              name: certificateFileName(row),
+              kind: 'pdf',
+            })
+          }
+          onDownload={mode === 'detail' ? () => void download(row) : undefined}
+          onRegenerate={
+            mode === 'confirm' && canRegenerate && row.produce_status === ProduceStatus.FAILED
+              ? () =>
                   regenerate
                     .mutateAsync({ id: grant._id, certificateId: row._id })
                     .then(() => message.success(`已开始重新生成${row.holder_name}的证书`))
                     // The client showed the refusal.
                     .catch(() => undefined)
-                }
-              >
-                重新生成
-              </Button>
-            )}
-          </Space>
-        );
-      },
+              : undefined
+          }
+          regenerating={regenerate.isPending && regenerate.variables?.certificateId === row._id}
+        />
+      ),
     },
   ];
 
@@ -172,7 +148,7 @@ export function GrantCertificateTable({
         locale={{ emptyText: '暂无证书' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '姓名、证件号码或证书编号', width: 220 },
-          { name: 'produce_status', label: '生成状态', options: produceOptions, width: 120 },
+          { name: 'produce_status', label: '生成状态', options: PRODUCE_STATUS_OPTIONS, width: 120 },
         ]}
         toolbar={toolbar}
       />

@@ -1,5 +1,4 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { PHOTO_ZIP_MAX_BYTES, PHOTO_ZIP_SIZE_MESSAGE } from '@skill-cert/shared/customCertificate';
 import { evaluationMethodText } from '@skill-cert/shared/levelEvaluation';
 import { skillLevelName } from '@skill-cert/shared/occupation';
 import {
@@ -10,7 +9,8 @@ import {
 import { Alert, App, Button, Col, DatePicker, Form, type FormRule, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { FileUpload, oneFileField, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { PHOTO_ZIP_UPLOAD } from '@/shared/components/upload/photo-zip';
 import { downloadFile } from '@/shared/files';
 import { errorMessage } from '@/shared/http';
 import { sheetTemplateUrl } from '../api/batches';
@@ -49,12 +49,6 @@ export const MESSAGES = {
 
 /** What the list says after a batch was sent: it is read in the background, and a message tells when. */
 export const SUBMITTED_MESSAGE = '已提交，正在解析证书信息；解析完成后会收到消息通知';
-
-/** The form keeps one file (or null); the upload control speaks in lists. */
-const oneFile = {
-  getValueProps: (file: UploadedItem | null | undefined) => ({ value: file ? [file] : [] }),
-  normalize: (files: UploadedItem[]) => files[0] ?? null,
-};
 
 const required = (message: string): FormRule => ({ required: true, message });
 
@@ -254,7 +248,7 @@ export function BatchForm({
           <Form.Item
             name="file"
             label="证书信息表"
-            {...oneFile}
+            {...oneFileField}
             rules={[required(MESSAGES.file)]}
             extra={
               <Space orientation="vertical" size={4} style={{ marginTop: 4 }}>
@@ -288,16 +282,11 @@ export function BatchForm({
           <Form.Item
             name="photo_zip"
             label="照片压缩包"
-            {...oneFile}
+            {...oneFileField}
             extra="可选：.zip（不超过 2G），一寸照片以证件号码或“姓名-证件号码”命名"
           >
             <FileUpload
-              replace
-              extensions={['zip']}
-              typeMessage="请上传 .zip 格式的压缩包"
-              buttonText="上传照片压缩包"
-              maxBytes={PHOTO_ZIP_MAX_BYTES}
-              sizeMessage={PHOTO_ZIP_SIZE_MESSAGE}
+              {...PHOTO_ZIP_UPLOAD}
               onSendingChange={(photo_zip) => setSending((s) => ({ ...s, photo_zip }))}
             />
           </Form.Item>

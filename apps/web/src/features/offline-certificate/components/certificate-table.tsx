@@ -1,10 +1,18 @@
 import { type CertificateStatusValue, certificateStatusColor } from '@skill-cert/shared/certificate';
 import type { OfflineBatchDetail, OfflineCertificateRow } from '@skill-cert/shared/offlineCertificate';
-import { App, Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
+import {
+  CertificateFileActions,
+  PRODUCE_STATUS_OPTIONS,
+  ProduceStatus,
+  ProduceStatusTag,
+} from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { errorMessage } from '@/shared/http';
 import {
   type CertificateQuery,
   certificateFileUrl,
@@ -14,14 +22,6 @@ import {
 } from '../api/batches';
 
 type CertificateFilters = Omit<CertificateQuery, 'page' | 'per_page'>;
-
-/** 0 待生成, 1 生成成功, 2 生成失败. */
-const produceColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
-const produceOptions = [
-  { value: 0, label: '待生成' },
-  { value: 1, label: '生成成功' },
-  { value: 2, label: '生成失败' },
-];
 
 /**
  * The certificates of a published batch: search by name, ID or number, filter by 生成状态; 查看 (the PDF in the
@@ -64,11 +64,7 @@ export function CertificateTable({
       title: '生成状态',
       key: 'produce_status',
       width: 100,
-      render: (_, row) => (
-        <Tag color={produceColors[row.produce_status]} data-status={row.produce_status}>
-          {row.produce_status_text}
-        </Tag>
-      ),
+      render: (_, row) => <ProduceStatusTag status={row.produce_status} text={row.produce_status_text} />,
     },
     {
       title: '证书状态',
@@ -89,45 +85,28 @@ export function CertificateTable({
       key: 'actions',
       width: 140,
       render: (_, row) => {
-        const ready = row.produce_status === 1;
         const name = `${row.certificate_no}_${row.holder_name}.pdf`;
         return (
-          <Space size={0} wrap>
-            <Button
-              type="link"
-              size="small"
-              disabled={!ready}
-              onClick={() => openPreview({ url: certificateFileUrl(row._id), name, kind: 'pdf' })}
-            >
-              查看
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              disabled={!ready}
-              href={ready ? certificateFileUrl(row._id, true) : undefined}
-              download={name}
-            >
-              下载
-            </Button>
-            {canRegenerate && row.produce_status === 2 && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                loading={regenerate.isPending && regenerate.variables?.certificateId === row._id}
-                onClick={() =>
-                  regenerate
-                    .mutateAsync({ id: batch._id, certificateId: row._id })
-                    .then(() => message.success(`已开始重新生成${row.holder_name}的证书`))
-                    // The client showed the refusal.
-                    .catch(() => undefined)
-                }
-              >
-                重新生成
-              </Button>
-            )}
-          </Space>
+          <CertificateFileActions
+            ready={row.produce_status === ProduceStatus.DONE}
+            onView={() => openPreview({ url: certificateFileUrl(row._id), name, kind: 'pdf' })}
+            onDownload={() =>
+              void downloadFile(certificateFileUrl(row._id, true), name).catch((error: unknown) =>
+                message.error(`下载失败：${errorMessage(error)}`),
+              )
+            }
+            onRegenerate={
+              canRegenerate && row.produce_status === ProduceStatus.FAILED
+                ? () =>
+                    regenerate
+                      .mutateAsync({ id: batch._id, certificateId: row._id })
+                      .then(() => message.success(`已开始重新生成${row.holder_name}的证书`))
+                      // The client showed the refusal.
+                      .catch(() => undefined)
+                : undefined
+            }
+            regenerating={regenerate.isPending && regenerate.variables?.certificateId === row._id}
+          />
         );
       },
     },
@@ -145,7 +124,7 @@ export function CertificateTable({
         locale={{ emptyText: '暂无证书' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '姓名、证件号码或证书编号', width: 220 },
-          { name: 'produce_status', label: '生成状态', options: produceOptions, width: 120 },
+          { name: 'produce_status', label: '生成状态', options: PRODUCE_STATUS_OPTIONS, width: 120 },
         ]}
         toolbar={toolbar}
       />
