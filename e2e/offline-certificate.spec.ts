@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { isValidIdCard } from '@skill-cert/shared/idCard';
-import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import { rampPng } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
 import { expect, newStamp } from './enterprise';
+import { zipOf } from './files';
 import { loginWithPassword, test } from './fixtures';
 
 /**
  * Offline certificates (证书生成, issue 22 points 1–3) on the real stack: qiye (whose demo filing is approved with
  * 电工 levels 5–3 and one site) adds a batch in the browser — 电工 四级, dates, the national template, a two-row sheet
- * and a photo zip through the upload control — and lands on the list, where the batch shows 解析中 until it is read;
- * on confirm-add one draft carries a problem (a wrong ID check character) and 确认发证 waits; the draft is fixed in its
+ * and a photo zip through the upload control — and lands on the list; the message centre says when the batch is read
+ * (成功 1 条，失败 1 条) and its 确认发证 opens confirm-add, where one draft carries a problem (a wrong ID check character) and 确认发证 waits; the draft is fixed in its
  * dialog; 确认发证 (asked first) publishes, the progress ends on the detail, 已发布, and 导出全部证书 downloads a zip.
  */
 
@@ -42,19 +42,8 @@ async function holdersSheet(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function photosZip(): Promise<Buffer> {
-  const archive = new ZipArchive({ store: true });
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve, reject) => {
-    archive.on('end', resolve);
-    archive.on('error', reject);
-  });
-  for (const h of holders) archive.append(rampPng(60, 80, [200, 210, 230]), { name: `${h.id}.png` });
-  await archive.finalize();
-  await ended;
-  return Buffer.concat(chunks);
-}
+const photosZip = () =>
+  zipOf(holders.map((h) => ({ name: `${h.id}.png`, data: rampPng(60, 80, [200, 210, 230]) })));
 
 /** Chooses `option` in the form's select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -102,11 +91,18 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     await expect(page).toHaveURL(/\/offline-certificate$/);
   });
 
-  await test.step('the list shows the batch until it is read, then 继续确认', async () => {
+  await test.step('the list shows the batch; the message centre tells when it is read and leads to 确认发证', async () => {
     const row = page.getByRole('row').filter({ hasText: BATCH_NAME });
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: '继续确认' }).click({ timeout: 90_000 });
+    const box = page.getByRole('region', { name: '新消息' });
+    const message = box
+      .getByRole('article')
+      .filter({ hasText: `「${BATCH_NAME}」证书信息解析完成：成功 1 条，失败 1 条` });
+    await expect(message).toBeVisible({ timeout: 90_000 });
+    await expect(row.getByText('待确认')).toBeVisible();
+    await message.getByRole('button', { name: '确认发证' }).click();
     await expect(page).toHaveURL(/\/offline-certificate\/confirm-add\/[0-9a-f-]{36}$/);
+    if (await box.isVisible()) await box.getByRole('button', { name: '关闭新消息' }).click();
   });
 
   const publish = page.locator('.ant-card-head').getByRole('button', { name: '确认发证' });

@@ -174,6 +174,39 @@ describe('确认发证 (confirm-add)', { timeout: 90_000 }, () => {
     await waitFor(() => expect(location()).toBe(`/offline-certificate/detail/${BATCH_ID}`));
   });
 
+  it('a batch rendered before the page reads it again (待确认 → 已发布) still opens the detail', async () => {
+    let batch: FakeReply = ok(clean);
+    installFakeNetwork({
+      [`GET ${batchPath}`]: () => batch,
+      [`GET ${batchPath}/drafts`]: paged([good]),
+      [`POST ${batchPath}/publish`]: () => {
+        batch = ok(batchDetail({ ...clean, status: 3, status_text: '已发布', rendered_count: 2 }));
+        return ok({ count: 2, first_no: 'Y123433010600264000001', last_no: 'Y123433010600264000002' });
+      },
+    });
+    const { location } = open();
+    await waitFor(() => expect(publishButton()).toBeEnabled());
+    fireEvent.click(publishButton());
+    const dialog = (await screen.findByText(/分配 2 个全国统一证书编号/)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.click(within(dialog).getByText(/^确认发证$/, { selector: 'button span' }));
+    await waitFor(() => expect(location()).toBe(`/offline-certificate/detail/${BATCH_ID}`));
+  });
+
+  it('opened on a batch already published, it says so and offers the certificates', async () => {
+    installFakeNetwork({
+      [`GET ${batchPath}`]: ok(
+        batchDetail({ ...clean, status: 3, status_text: '已发布', rendered_count: 2 }),
+      ),
+    });
+    const { location } = open();
+    expect(await screen.findByText('已发证，证书已生效')).toBeInTheDocument();
+    expect(location()).toBe(`/offline-certificate/confirm-add/${BATCH_ID}`);
+    fireEvent.click(screen.getByText('查看证书'));
+    await waitFor(() => expect(location()).toBe(`/offline-certificate/detail/${BATCH_ID}`));
+  });
+
   it('a member sees the drafts but may not publish', async () => {
     useSessionStore.setState({ user: makeUser({ roles: [1], company_role: 2 }) });
     installFakeNetwork({

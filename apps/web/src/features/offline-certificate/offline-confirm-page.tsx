@@ -40,11 +40,16 @@ export function OfflineConfirmPage() {
   const publish = usePublishBatch();
   useRefreshOnBatchNews();
 
-  // Published while the page watched: the detail, where the certificates are exported.
+  // Published while the page watched (发布中 seen or not: a small batch renders before the next read): the detail,
+  // where the certificates are exported. A batch already published when the page opened stays, saying so.
   const status = batch.data?.status;
   const previous = useRef(status);
   useEffect(() => {
-    if (previous.current === OfflineBatchStatus.PUBLISHING && status === OfflineBatchStatus.PUBLISHED) {
+    if (
+      previous.current !== undefined &&
+      previous.current !== OfflineBatchStatus.PUBLISHED &&
+      status === OfflineBatchStatus.PUBLISHED
+    ) {
       message.success('证书已全部生成并生效');
       leave(`/offline-certificate/detail/${id}`);
     }
