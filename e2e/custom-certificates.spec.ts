@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, type Locator, type Page, request } from '@playwright/test';
 import { isValidCreditCode } from '@skill-cert/shared/creditCode';
-import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { rampPng as png } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
+import { zipOf } from './files';
 import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
 
 // Several helpers share two cores, and rendering runs meanwhile: give each step room.
@@ -31,19 +31,8 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const BACKGROUND = png(594, 420, [251, 230, 233]);
 
 /** A zip of photos named by ID number, as the batch template's 说明.txt asks. */
-async function photosZip(photos: { idCard: string; data: Buffer }[]): Promise<Buffer> {
-  const archive = new ZipArchive({ store: true });
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve, reject) => {
-    archive.on('end', resolve);
-    archive.on('error', reject);
-  });
-  for (const p of photos) archive.append(p.data, { name: `照片/${p.idCard}.png` });
-  await archive.finalize();
-  await ended;
-  return Buffer.concat(chunks);
-}
+const photosZip = (photos: { idCard: string; data: Buffer }[]) =>
+  zipOf(photos.map((p) => ({ name: `照片/${p.idCard}.png`, data: p.data })));
 
 /** A filled batch sheet of the designed template (序号, 姓名, 身份证号, 证书编号). */
 async function filledSheet(

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { type FakeRequest, ok } from './fake-network';
 
 /** Downloads through a Blob: stubs what jsdom lacks and records the saved names. */
 export function captureDownloads() {
@@ -41,3 +42,17 @@ export function serveFiles(files: Record<string, { type: string; name: string }>
   });
   return fetched;
 }
+
+/** An upload answered as `POST /api/files/upload` does: a new file id each time. */
+let uploads = 0;
+export const uploadOk = (request: FakeRequest) => {
+  uploads += 1;
+  const file = (request.body as FormData).get('file') as File;
+  return ok({
+    file_id: `00000000-0000-4000-9000-${String(uploads).padStart(12, '0')}`,
+    webPath: `/api/files/upload-${uploads}`,
+    originName: file.name,
+    size: file.size,
+    mime: file.type,
+  });
+};

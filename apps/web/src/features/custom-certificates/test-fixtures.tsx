@@ -8,7 +8,7 @@ import type {
 } from '@skill-cert/shared/customCertificate';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@/shared/session/session-store';
-import { type FakeRequest, makeUser, ok } from '@/test/fake-network';
+import { makeUser } from '@/test/fake-network';
 
 /** Test data and rendering for the custom-certificate screens (imported by their tests only). */
 
@@ -125,19 +125,7 @@ export function signInEnterprise() {
   useSessionStore.setState({ user: makeUser({ roles: [1] }) });
 }
 
-/** An upload answered as `POST /api/files/upload` does. */
-let uploads = 0;
-export const uploadOk = (request: FakeRequest) => {
-  uploads += 1;
-  const file = (request.body as FormData).get('file') as File;
-  return ok({
-    file_id: `00000000-0000-4000-9000-${String(uploads).padStart(12, '0')}`,
-    webPath: `/api/files/upload-${uploads}`,
-    originName: file.name,
-    size: file.size,
-    mime: file.type,
-  });
-};
+export { uploadOk } from '@/test/files';
 
 /*
  * Role queries compute styles for every element, and antd's CSS-in-JS makes that slow in jsdom: these

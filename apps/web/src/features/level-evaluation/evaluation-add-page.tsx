@@ -1,10 +1,10 @@
 import type { LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import { App, Card } from 'antd';
+import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useLeavePage } from '@/shared/page-tab';
 import { useEvaluationOptions, useSaveEvaluation } from './api/plans';
 import { EvaluationStepForm } from './components/evaluation-step-form';
-import { EvaluationLoadError } from './components/no-filing';
 import { emptyEvaluationForm } from './components/step-form-values';
 
 /**
@@ -17,8 +17,7 @@ export function EvaluationAddPage() {
   const options = useEvaluationOptions();
   const save = useSaveEvaluation();
 
-  if (options.isError)
-    return <EvaluationLoadError error={options.error} onRetry={() => void options.refetch()} />;
+  if (options.isError) return <GatedLoadError error={options.error} onRetry={() => void options.refetch()} />;
   if (!options.data) return <PageLoading />;
   return (
     <Card title="新增评价">

@@ -1,6 +1,7 @@
 import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import { App, Button, Card, Space } from 'antd';
 import { useLocation, useParams } from 'react-router';
+import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useLeavePage } from '@/shared/page-tab';
 import { useEvaluation, useReviewEvaluation } from './api/plans';
@@ -9,7 +10,6 @@ import { useReasonDialog } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { GrantCertificatesButton } from './components/grant-button';
-import { EvaluationLoadError } from './components/no-filing';
 
 /** 审批详情: the plan's content (the detail's components) with 通过 / 驳回 (a plan) or 通过 / 退回 (results). */
 export function EvaluationApproveDetailPage() {
@@ -22,7 +22,7 @@ export function EvaluationApproveDetailPage() {
   const review = useReviewEvaluation();
   const reason = useReasonDialog();
 
-  if (plan.isError) return <EvaluationLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.isError) return <GatedLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <PageLoading />;
   const detail: LevelEvaluationDetail = plan.data;
   const results = detail.status === EvaluationStatus.RESULTS_PENDING;

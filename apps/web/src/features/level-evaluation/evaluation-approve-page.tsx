@@ -3,12 +3,12 @@ import { Button, type TableColumnsType, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { isNoFiling, NoFilingResult } from '@/shared/components/no-filing/no-filing';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ApprovalQuery, type ApprovalType, useApprovals } from './api/approvals';
 import { useEvaluations } from './api/plans';
 import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { grantPagePath } from './components/grant-button';
-import { isNoFiling, NoFilingResult } from './components/no-filing';
 import { planColumns } from './components/plan-columns';
 
 /** The approvals' tabs, and 待发证: the 已通过 plans, from which certificates are granted. */

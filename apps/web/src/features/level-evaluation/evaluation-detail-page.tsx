@@ -1,5 +1,6 @@
 import { Button, Card, Space } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useEvaluation } from './api/plans';
 import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
@@ -7,7 +8,6 @@ import { useEvaluationActions } from './components/evaluation-actions';
 import { EvaluationDetailContent, isDetailTab } from './components/evaluation-detail-content';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { GrantCertificatesButton } from './components/grant-button';
-import { EvaluationLoadError } from './components/no-filing';
 
 /**
  * 评价详情: the plan's tabs and what the caller may do now (编辑, 提交审批, 提交成绩审核, 删除), each confirmed; 发放证书
@@ -21,7 +21,7 @@ export function EvaluationDetailPage() {
   useRefreshOnEvaluationNews();
   const { confirmDelete, confirmSubmit, confirmSubmitResults } = useEvaluationActions();
 
-  if (plan.isError) return <EvaluationLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.isError) return <GatedLoadError error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data) return <PageLoading />;
   const detail = plan.data;
   const can = detail.abilities;

@@ -1,10 +1,10 @@
 import { App, Button, Card, Result } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useEvaluation, useEvaluationOptions, useSaveEvaluation } from './api/plans';
 import { EvaluationStatusTag } from './components/evaluation-status-tag';
 import { EvaluationStepForm } from './components/evaluation-step-form';
-import { EvaluationLoadError } from './components/no-filing';
 import { STEP_TITLES, toEvaluationFormValues } from './components/step-form-values';
 
 /** 编辑评价: a plan in 草稿 or 已驳回, in the step form; candidates are added in its last step. */
@@ -19,7 +19,7 @@ export function EvaluationEditPage() {
   const save = useSaveEvaluation();
 
   const failed = options.isError ? options : plan.isError ? plan : null;
-  if (failed) return <EvaluationLoadError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (failed) return <GatedLoadError error={failed.error} onRetry={() => void failed.refetch()} />;
   if (!options.data || !plan.data) return <PageLoading />;
   const detail = plan.data;
   if (!detail.abilities.can_edit)

@@ -5,11 +5,11 @@ import { Button, Empty, Space, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { isNoFiling, NoFilingResult } from '@/shared/components/no-filing/no-filing';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type EvaluationListQuery, useEvaluationOptions, useEvaluations } from './api/plans';
 import { useRefreshOnEvaluationNews } from './api/use-refresh-on-news';
 import { useEvaluationActions } from './components/evaluation-actions';
-import { isNoFiling, NoFilingResult } from './components/no-filing';
 import { planColumns } from './components/plan-columns';
 import { rowAbilities } from './components/row-abilities';
 

@@ -1,11 +1,16 @@
 import { certificateStatusColor } from '@skill-cert/shared/certificate';
 import type { GrantCertificateRow, GrantDetail } from '@skill-cert/shared/certificateGrant';
-import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
+import { App, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
+import {
+  CertificateFileActions,
+  PRODUCE_STATUS_OPTIONS,
+  ProduceStatus,
+  ProduceStatusTag,
+} from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
-import { ProduceStatusTag, produceStatusOptions } from '@/shared/components/produce-status-tag';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
@@ -102,49 +107,30 @@ export function GrantCertificateTable({
       title: '操作',
       key: 'actions',
       width: 150,
-      render: (_, row) => {
-        const ready = row.produce_status === 1;
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              disabled={!ready}
-              onClick={() =>
-                openPreview({
-                  url: grantCertificateFileUrl(grant._id, row._id),
-                  name: certificateFileName(row),
-                  kind: 'pdf',
-                })
-              }
-            >
-              查看
-            </Button>
-            {mode === 'detail' && (
-              <Button type="link" size="small" disabled={!ready} onClick={() => void download(row)}>
-                下载
-              </Button>
-            )}
-            {mode === 'confirm' && canRegenerate && row.produce_status === 2 && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                loading={regenerate.isPending && regenerate.variables?.certificateId === row._id}
-                onClick={() =>
+      render: (_, row) => (
+        <CertificateFileActions
+          ready={row.produce_status === ProduceStatus.DONE}
+          onView={() =>
+            openPreview({
+              url: grantCertificateFileUrl(grant._id, row._id),
+              name: certificateFileName(row),
+              kind: 'pdf',
+            })
+          }
+          onDownload={mode === 'detail' ? () => void download(row) : undefined}
+          onRegenerate={
+            mode === 'confirm' && canRegenerate && row.produce_status === ProduceStatus.FAILED
+              ? () =>
                   regenerate
                     .mutateAsync({ id: grant._id, certificateId: row._id })
                     .then(() => message.success(`已开始重新生成${row.holder_name}的证书`))
                     // The client showed the refusal.
                     .catch(() => undefined)
-                }
-              >
-                重新生成
-              </Button>
-            )}
-          </Space>
-        );
-      },
+              : undefined
+          }
+          regenerating={regenerate.isPending && regenerate.variables?.certificateId === row._id}
+        />
+      ),
     },
   ];
 
@@ -160,7 +146,7 @@ export function GrantCertificateTable({
         locale={{ emptyText: '暂无证书' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '姓名、证件号码或证书编号', width: 220 },
-          { name: 'produce_status', label: '生成状态', options: produceStatusOptions, width: 120 },
+          { name: 'produce_status', label: '生成状态', options: PRODUCE_STATUS_OPTIONS, width: 120 },
         ]}
         toolbar={toolbar}
       />

@@ -1,12 +1,8 @@
-import {
-  PHOTO_ZIP_MAX_BYTES,
-  PHOTO_ZIP_SIZE_MESSAGE,
-  type PhotoMatchSummary,
-  type UploadRowError,
-} from '@skill-cert/shared/customCertificate';
+import type { PhotoMatchSummary, UploadRowError } from '@skill-cert/shared/customCertificate';
 import { Alert, App, Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { FileUpload, oneFileField, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { PHOTO_ZIP_UPLOAD } from '@/shared/components/upload/photo-zip';
 import { ApiError, errorMessage } from '@/shared/http';
 import { useCreateBatch } from '../api/batches';
 import { useTemplates } from '../api/templates';
@@ -17,12 +13,6 @@ export const TEMPLATE_REQUIRED = '请选择证书模板';
 export const FILE_REQUIRED = '请上传文件';
 /** 开始生成's hint while a file is still being sent. */
 export const UPLOAD_PENDING = '文件上传中，请等待上传完成';
-
-/** The form keeps one file (or null); the upload control speaks in lists. */
-const oneFile = {
-  getValueProps: (file: UploadedItem | null | undefined) => ({ value: file ? [file] : [] }),
-  normalize: (files: UploadedItem[]) => files[0] ?? null,
-};
 
 interface BatchValues {
   name: string;
@@ -170,7 +160,7 @@ export function BatchCreateModal({
         <Form.Item
           name="file"
           label="数据文件"
-          {...oneFile}
+          {...oneFileField}
           rules={[{ required: true, message: FILE_REQUIRED }]}
           extra="填写「下载批量模板」中的表格后上传（.xlsx）"
         >
@@ -185,16 +175,11 @@ export function BatchCreateModal({
         <Form.Item
           name="photo_zip"
           label="照片压缩包"
-          {...oneFile}
+          {...oneFileField}
           extra="可选：.zip（不超过 2G），照片以身份证号、姓名-身份证号或序号命名"
         >
           <FileUpload
-            replace
-            extensions={['zip']}
-            typeMessage="请上传 .zip 格式的压缩包"
-            buttonText="上传照片压缩包"
-            maxBytes={PHOTO_ZIP_MAX_BYTES}
-            sizeMessage={PHOTO_ZIP_SIZE_MESSAGE}
+            {...PHOTO_ZIP_UPLOAD}
             onSendingChange={(photo_zip) => setSending((s) => ({ ...s, photo_zip }))}
           />
         </Form.Item>

@@ -31,6 +31,15 @@ export const uploadingName = (name: string, percent: number) => `${name}（已�
 
 const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'];
 
+/**
+ * A form field that holds one uploaded file (or null) through this control, which speaks in lists: spread on the
+ * Form.Item (`<Form.Item name="file" {...oneFileField}>`).
+ */
+export const oneFileField = {
+  getValueProps: (file: UploadedItem | null | undefined) => ({ value: file ? [file] : [] }),
+  normalize: (files: UploadedItem[]) => files[0] ?? null,
+};
+
 /** JPG / JPEG / PNG by extension, or by type when the name has none. */
 export function isAllowedImage(file: { name: string; type: string }): boolean {
   const extension = fileExtension(file.name);

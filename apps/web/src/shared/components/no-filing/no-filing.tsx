@@ -9,13 +9,16 @@ import { ApiError } from '@/shared/http';
 export const isNoFiling = (error: unknown): boolean =>
   error instanceof ApiError && error.code === ApiCode.ACK_NOTICE;
 
-/** What an evaluation page shows after code 61: why it is empty, and the way to 备案申请. */
-export function NoFilingResult({ error }: { error: unknown }) {
+/**
+ * What a page behind the approved-filing gate (evaluations, offline certificates) shows after code 61: why it is
+ * empty, and the way to 备案申请.
+ */
+export function NoFilingResult({ error, title = '暂不能开展等级评价' }: { error: unknown; title?: string }) {
   const navigate = useNavigate();
   return (
     <Result
       status="info"
-      title="暂不能开展等级评价"
+      title={title}
       subTitle={error instanceof ApiError && error.message ? error.message : NO_APPROVED_FILING}
       extra={
         <Button type="primary" onClick={() => navigate('/record-application')}>
@@ -26,11 +29,20 @@ export function NoFilingResult({ error }: { error: unknown }) {
   );
 }
 
-/** A page whose request failed: the code-61 state, or the reason and 重新获取. */
-export function EvaluationLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A gated page whose request failed: the code-61 state, or the reason and 重新获取. */
+export function GatedLoadError({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  /** The code-61 state's title. */
+  title?: string;
+}) {
   return isNoFiling(error) ? (
     <Card>
-      <NoFilingResult error={error} />
+      <NoFilingResult error={error} title={title} />
     </Card>
   ) : (
     <QueryError error={error} onRetry={onRetry} />

@@ -1,0 +1,100 @@
+import { NO_WORK_TYPE } from '@skill-cert/shared/certificate';
+import {
+  type OfflineBatchDetail,
+  type OfflineBatchRow,
+  OfflineBatchStatus,
+  type OfflineBatchStatusValue,
+  offlineBatchStatusColor,
+  offlineBatchStatusText,
+} from '@skill-cert/shared/offlineCertificate';
+import { Descriptions, Statistic, Tag } from 'antd';
+
+/** 解析中 / 待确认 / 发布中 / 已发布 / 失败 in the contract's colours. */
+export function BatchStatusTag({ status }: { status: number }) {
+  const s = status as OfflineBatchStatusValue;
+  return (
+    <Tag color={offlineBatchStatusColor[s]} data-status={status}>
+      {offlineBatchStatusText[s] ?? status}
+    </Tag>
+  );
+}
+
+/** 职业/工种 of a batch ("--" without a 工种, as on the certificate). */
+export const occupationText = (b: Pick<OfflineBatchRow, 'occupation_name' | 'work_type'>): string =>
+  `${b.occupation_name}/${b.work_type || NO_WORK_TYPE}`;
+
+/** The evaluation's dates: start ~ end (one day when they are the same). */
+export const datesText = (b: Pick<OfflineBatchRow, 'start_date' | 'end_date'>): string =>
+  b.start_date === b.end_date ? b.start_date : `${b.start_date} ~ ${b.end_date}`;
+
+/** 证书编号 range: first ~ last (one number when one certificate). */
+export const numberRange = (b: Pick<OfflineBatchDetail, 'first_no' | 'last_no'>): string =>
+  b.first_no ? (b.last_no && b.last_no !== b.first_no ? `${b.first_no} ~ ${b.last_no}` : b.first_no) : '-';
+
+const published = (b: Pick<OfflineBatchRow, 'status'>) =>
+  b.status === OfflineBatchStatus.PUBLISHING || b.status === OfflineBatchStatus.PUBLISHED;
+
+/**
+ * The counts of a batch: before publishing its drafts (all, ready, with problems); after, its certificates (all,
+ * rendered, failed).
+ */
+export function BatchCounts({ batch }: { batch: OfflineBatchRow }) {
+  const certificates = published(batch);
+  const items = certificates
+    ? [
+        { title: '证书总数', value: batch.total },
+        { title: '已生成', value: batch.rendered_count },
+        { title: '生成失败', value: batch.failed_count, danger: batch.failed_count > 0 },
+      ]
+    : [
+        { title: '证书信息', value: batch.total },
+        { title: '可发证', value: batch.valid_count },
+        { title: '有问题', value: batch.problem_count, danger: batch.problem_count > 0 },
+      ];
+  return (
+    <section aria-label="数量统计" style={{ display: 'flex', gap: 48, flexWrap: 'wrap', marginBottom: 16 }}>
+      {items.map((item) => (
+        <Statistic
+          key={item.title}
+          title={item.title}
+          value={item.value}
+          suffix={certificates ? '张' : '条'}
+          styles={item.danger ? { content: { color: 'var(--ant-color-error)' } } : undefined}
+        />
+      ))}
+    </section>
+  );
+}
+
+/** The fields of a batch (confirm-add and detail). */
+export function BatchSummary({ batch }: { batch: OfflineBatchDetail }) {
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, md: 2, xl: 3 }}
+      style={{ marginBottom: 16 }}
+      items={[
+        { key: 'name', label: '批次名称', children: batch.name },
+        { key: 'occupation', label: '职业/工种', children: occupationText(batch) },
+        { key: 'level', label: '职业技能等级', children: batch.level_name },
+        { key: 'dates', label: '评价日期', children: datesText(batch) },
+        { key: 'site', label: '考核站点', children: batch.site_name },
+        { key: 'template', label: '证书模板', children: batch.template_name },
+        { key: 'issue_date', label: '发证日期', children: batch.issue_date },
+        { key: 'file', label: '证书信息表', children: batch.file.originName },
+        {
+          key: 'photos',
+          label: '照片压缩包',
+          children: batch.photo_zip
+            ? `${batch.photo_zip.originName}（匹配 ${batch.photo_count} 张）`
+            : '未上传',
+        },
+        { key: 'numbers', label: '证书编号', children: numberRange(batch) },
+        { key: 'status', label: '状态', children: <BatchStatusTag status={batch.status} /> },
+        { key: 'creator', label: '创建人', children: batch.created_by_name },
+        { key: 'created', label: '创建时间', children: batch.create_time_str },
+        { key: 'published', label: '发证时间', children: batch.publish_time_str ?? '-' },
+      ]}
+    />
+  );
+}
