@@ -37,7 +37,7 @@ describe('档案管理 (the archive list)', { timeout: 30_000 }, () => {
     expect(within(openRow).getByText('四级/中级工')).toBeInTheDocument();
     expect(within(openRow).getByText('4/5')).toBeInTheDocument();
     // While open, the years run from the seal.
-    expect(within(openRow).getByText('纸质 3 年')).toBeInTheDocument();
+    expect(within(openRow).getByText('纸质 3 年 · 电子 5 年')).toBeInTheDocument();
     expect(within(openRow).getByText('自归档起算')).toBeInTheDocument();
     expect(within(openRow).getByText('整理中')).toHaveClass('ant-tag-processing');
     expect(within(openRow).queryByText('90 天内到期')).toBeNull();

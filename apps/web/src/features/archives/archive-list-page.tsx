@@ -72,7 +72,7 @@ export function ArchiveListPage() {
         />
       ),
     },
-    { title: '保管期限', key: 'retention', width: 150, render: (_, a) => <RetentionCell archive={a} /> },
+    { title: '保管期限', key: 'retention', width: 210, render: (_, a) => <RetentionCell archive={a} /> },
     {
       title: '状态',
       dataIndex: 'status',

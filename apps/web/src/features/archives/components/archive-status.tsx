@@ -5,7 +5,7 @@ import {
   archiveStatusText,
   EXPIRING_WITHIN_DAYS,
 } from '@skill-cert/shared/archive';
-import { Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 
 /** 整理中 / 已归档 in the contract's colours. */
 export function ArchiveStatusTag({ status }: { status: number }) {
@@ -33,25 +33,29 @@ type Retention = Pick<
   | 'expiring'
 >;
 
-/** 纸质 and 电子: until when once sealed; while open, how many years from the seal. */
-export const retentionLines = (r: Retention): [string, string] =>
-  r.paper_retention_until
-    ? [`纸质至 ${r.paper_retention_until}`, `电子至 ${r.electronic_retention_until ?? '-'}`]
-    : [`纸质 ${r.paper_retention_years} 年`, `电子 ${r.electronic_retention_years} 年`];
-
-/** The retention of an archive in a list cell: two lines, and the warning tag when it ends soon. */
-export function RetentionCell({ archive }: { archive: Retention }) {
-  const [paper, electronic] = retentionLines(archive);
+/**
+ * The retention of an archive in a list cell, two lines: until when (纸质, 电子) once sealed, with the warning tag
+ * when it ends soon; while open, how many years from the seal.
+ */
+export function RetentionCell({ archive: r }: { archive: Retention }) {
+  if (!r.paper_retention_until)
+    return (
+      <div>
+        <div>{`纸质 ${r.paper_retention_years} 年 · 电子 ${r.electronic_retention_years} 年`}</div>
+        <Typography.Text type="secondary">自归档起算</Typography.Text>
+      </div>
+    );
   return (
-    <Space orientation="vertical" size={2}>
-      <span>{paper}</span>
-      <span>{electronic}</span>
-      {archive.paper_retention_until === null && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          自归档起算
-        </Typography.Text>
-      )}
-      {archive.expiring && <Tag color="warning">{EXPIRING_TEXT}</Tag>}
-    </Space>
+    <div>
+      <div>
+        <span>{`纸质至 ${r.paper_retention_until}`}</span>
+        {r.expiring && (
+          <Tag color="warning" style={{ marginLeft: 6, marginInlineEnd: 0 }}>
+            {EXPIRING_TEXT}
+          </Tag>
+        )}
+      </div>
+      <div>{`电子至 ${r.electronic_retention_until ?? '-'}`}</div>
+    </div>
   );
 }
