@@ -6,6 +6,11 @@ interface Values {
   electronic_retention_years: number | null;
 }
 
+const FIELDS: [keyof Values, string][] = [
+  ['paper_retention_years', '纸质档案保管期限'],
+  ['electronic_retention_years', '电子档案保管期限'],
+];
+
 const yearsRules = (label: string) => [
   { required: true, message: `请填写${label}` },
   {
@@ -57,22 +62,17 @@ export function RetentionDialog({
         onFinish={submit}
         clearOnDestroy
       >
-        <Form.Item
-          name="paper_retention_years"
-          label="纸质档案保管期限（年）"
-          rules={yearsRules('纸质档案保管期限')}
-          extra="自归档之日起算"
-        >
-          <InputNumber min={1} max={RETENTION_YEARS_MAX} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="electronic_retention_years"
-          label="电子档案保管期限（年）"
-          rules={yearsRules('电子档案保管期限')}
-          extra="自归档之日起算"
-        >
-          <InputNumber min={1} max={RETENTION_YEARS_MAX} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        {FIELDS.map(([name, label]) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={`${label}（年）`}
+            rules={yearsRules(label)}
+            extra="自归档之日起算"
+          >
+            <InputNumber min={1} max={RETENTION_YEARS_MAX} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        ))}
       </Form>
     </Modal>
   );
