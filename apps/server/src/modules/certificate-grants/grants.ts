@@ -405,6 +405,19 @@ export async function grantDetail(db: DbOrTx, own: CompanyScope, id: string): Pr
   return { ...toRow(grant, plan), first_no: range.first, last_no: range.last };
 }
 
+/** The plan's grant as its detail shows it (archives read it for volume 5), or null when it has none. */
+export async function grantOfPlan(
+  db: DbOrTx,
+  own: CompanyScope,
+  evaluationId: string,
+): Promise<GrantDetail | null> {
+  const [row] = await db
+    .select({ id: certificateGrants.id })
+    .from(certificateGrants)
+    .where(and(eq(certificateGrants.evaluationId, evaluationId), ofCompany(certificateGrants, own)));
+  return row ? grantDetail(db, own, row.id) : null;
+}
+
 /** The certificates of a grant, in row order; keyword: name prefix, ID number or certificate number. */
 export async function listGrantCertificates(
   db: DbOrTx,

@@ -1,10 +1,11 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type { CertificateListQuery } from '@skill-cert/shared/certificate';
 import { and, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
-import { libraryFilter, libraryOrder, toCertificateRow } from './library.ts';
+import { streamTable } from '../certificate-engine/table-stream.ts';
+import { type CertificateRecord, libraryFilter, libraryOrder, toCertificateRow } from './library.ts';
 import { certificates } from './tables.ts';
 
 /** Rows read from the database at once while the workbook streams out. */
@@ -28,6 +29,15 @@ const COLUMNS: {
   { header: '来源', width: 14, value: (r) => r.source_text },
 ];
 
+/** The library export's columns (the archive's certificate list uses them too). */
+export const CERTIFICATE_COLUMNS = COLUMNS.map(({ header, width }) => ({ header, width }));
+
+/** A library row as the export's cells. */
+export const certificateCells = (row: CertificateRecord): string[] => {
+  const r = toCertificateRow(row);
+  return COLUMNS.map((c) => c.value(r));
+};
+
 /**
  * The rows after `last` in the library's order (issue date newest first, nulls first as PostgreSQL orders them
  * descending, then id): a keyset, so a large export reads each page by index instead of skipping an offset.
@@ -40,8 +50,8 @@ function after(last: { issueDate: string | null; id: string } | null): SQL | und
 }
 
 /**
- * The library's search result as one .xlsx, streamed: exceljs's streaming writer commits each row as it is
- * written, and the rows are read a page at a time, so neither the workbook nor the result is held whole.
+ * The library's search result as one .xlsx, streamed (the engine's `streamTable`): the rows are read a page at a
+ * time by keyset, so neither the workbook nor the result is held whole.
  */
 export async function exportLibrary(
   db: DbOrTx,
@@ -50,41 +60,26 @@ export async function exportLibrary(
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Promise<PassThrough> {
-  // Loaded on first use: an idle server does not hold exceljs.
-  const excel = (await import('exceljs')).default;
-  const out = new PassThrough();
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('证书库', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({
-    header: c.header,
-    key: String(i),
-    width: c.width,
-    style: { numFmt: '@' },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   const where = libraryFilter(own, q);
-  const write = async () => {
+  async function* pages() {
     let last: { issueDate: string | null; id: string } | null = null;
     for (;;) {
-      if (signal.aborted) return;
       const rows = await db
         .select()
         .from(certificates)
         .where(and(where, after(last)))
         .orderBy(...libraryOrder)
         .limit(EXPORT_PAGE);
-      for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(toCertificateRow(row)))).commit();
+      yield rows.map(certificateCells);
       const tail = rows.at(-1);
-      if (!tail || rows.length < EXPORT_PAGE) break;
+      if (!tail || rows.length < EXPORT_PAGE) return;
       last = { issueDate: tail.issueDate, id: tail.id };
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err) => {
-    log.error({ err }, '证书库导出失败');
-    out.destroy(err);
-  });
-  return out;
+  }
+  return streamTable(
+    { sheetName: '证书库', columns: CERTIFICATE_COLUMNS },
+    pages,
+    (err) => log.error({ err }, '证书库导出失败'),
+    signal,
+  );
 }
