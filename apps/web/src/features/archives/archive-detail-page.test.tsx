@@ -44,12 +44,21 @@ const sealedArchive = (): ArchiveDetail =>
     timeline: [
       ...archiveDetail().timeline,
       {
+        _id: 't4',
+        source: 'plan',
+        action: 'archive',
+        action_text: '归档',
+        user_name: '张三',
+        note: null,
+        create_time_str: '2026-06-10 15:00:00',
+      },
+      {
         _id: 't3',
         source: 'archive',
         action: 'seal',
         action_text: '归档',
         user_name: '张三',
-        note: null,
+        note: '纸质档案保管至 2029-06-10，电子档案保管至 2031-06-10',
         create_time_str: '2026-06-10 15:00:00',
       },
     ],
@@ -187,7 +196,10 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     // Still readable and downloadable.
     expect(button('预览', documentRow('签到表.pdf'))).toBeDefined();
     expect(button('下载档案')).toBeDefined();
-    expect(screen.getByRole('list', { name: '档案记录' })).toHaveTextContent('归档');
+    // The seal is on the plan's timeline and the archive's: shown once, with the retention dates.
+    const timeline = screen.getByRole('list', { name: '档案记录' });
+    expect(within(timeline).getAllByText('归档')).toHaveLength(1);
+    expect(within(timeline).getByText(/纸质档案保管至 2029-06-10/)).toBeInTheDocument();
   });
 
   it('封存归档 is disabled with the reason while the plan is not ready', async () => {

@@ -1,10 +1,12 @@
 import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
 import {
+  ArchiveAction,
   type ArchiveDetail,
   type ArchiveDocument,
   ArchiveStatus,
   type ArchiveVolumeValue,
 } from '@skill-cert/shared/archive';
+import { EvaluationAction } from '@skill-cert/shared/levelEvaluation';
 import { Alert, App, Button, Card, Descriptions, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -37,6 +39,17 @@ const TIMELINE_COLORS: Record<string, string> = {
   retention: 'orange',
   seal: 'purple',
   archive: 'purple',
+};
+
+/**
+ * The archive's steps: the plan's own and the archive's. The seal is on both timelines (the plan's 归档 and the
+ * archive's, which carries the retention dates); shown once, the archive's.
+ */
+export const archiveSteps = (a: Pick<ArchiveDetail, 'timeline'>): ArchiveDetail['timeline'] => {
+  const sealed = a.timeline.some((t) => t.source === 'archive' && t.action === ArchiveAction.SEAL);
+  return sealed
+    ? a.timeline.filter((t) => !(t.source === 'plan' && t.action === EvaluationAction.ARCHIVE))
+    : a.timeline;
 };
 
 const retentionText = (years: number, until: string | null) =>
@@ -182,7 +195,12 @@ export function ArchiveDetailPage() {
         />
       </Card>
       <Card title="档案记录">
-        <StepTimeline label="档案记录" steps={a.timeline} colors={TIMELINE_COLORS} noteLabel={() => '说明'} />
+        <StepTimeline
+          label="档案记录"
+          steps={archiveSteps(a)}
+          colors={TIMELINE_COLORS}
+          noteLabel={() => '说明'}
+        />
       </Card>
       {previewDialog}
       <UploadItemDialog

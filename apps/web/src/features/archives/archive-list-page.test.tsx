@@ -40,7 +40,7 @@ describe('档案管理 (the archive list)', { timeout: 30_000 }, () => {
     expect(within(openRow).getByText('纸质 3 年 · 电子 5 年')).toBeInTheDocument();
     expect(within(openRow).getByText('自归档起算')).toBeInTheDocument();
     expect(within(openRow).getByText('整理中')).toHaveClass('ant-tag-processing');
-    expect(within(openRow).queryByText('90 天内到期')).toBeNull();
+    expect(within(openRow).queryByText('即将到期')).toBeNull();
 
     await userEvent.click(within(openRow).getByText('查看'));
     await waitFor(() =>
@@ -54,7 +54,8 @@ describe('档案管理 (the archive list)', { timeout: 30_000 }, () => {
     const row = await rowOf('2026年焊工（电焊工）五级评价 第二期');
     expect(within(row).getByText('纸质至 2026-12-31')).toBeInTheDocument();
     expect(within(row).getByText('电子至 2028-12-31')).toBeInTheDocument();
-    expect(within(row).getByText('90 天内到期')).toHaveClass('ant-tag-warning');
+    expect(within(row).getByText('即将到期')).toHaveClass('ant-tag-warning');
+    expect(within(row).getByText('即将到期')).toHaveAttribute('title', '保管期限90 天内到期');
     expect(within(row).getByText('已归档')).toHaveClass('ant-tag-purple');
     expect(within(row).getByText('5/5')).toBeInTheDocument();
   });

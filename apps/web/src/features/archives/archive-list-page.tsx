@@ -29,7 +29,9 @@ export function ArchiveListPage() {
     {
       title: '计划编号',
       dataIndex: 'plan_no',
-      width: 170,
+      width: 150,
+      ellipsis: false,
+      // Up to two lines: the number stays whole (the record number, then the plan's month and sequence).
       render: (no: string | null) => (no ? <span style={{ wordBreak: 'break-all' }}>{no}</span> : '-'),
     },
     {
@@ -42,12 +44,13 @@ export function ArchiveListPage() {
         </>
       ),
     },
-    { title: '职业/工种', key: 'occupation', width: 110, render: (_, a) => scopeText(a) },
-    { title: '等级', dataIndex: 'level_name', width: 100, render: (t: string | null) => t ?? '-' },
+    { title: '职业/工种', key: 'occupation', width: 100, render: (_, a) => scopeText(a) },
+    { title: '等级', dataIndex: 'level_name', width: 90, render: (t: string | null) => t ?? '-' },
     {
       title: '考评日期',
       key: 'dates',
       width: 110,
+      ellipsis: false,
       render: (_, a) =>
         a.start_date ? (
           <span>
@@ -61,7 +64,7 @@ export function ArchiveListPage() {
     {
       title: '卷宗',
       key: 'volumes',
-      width: 110,
+      width: 90,
       render: (_, a) => (
         <Progress
           aria-label={`已有文件的卷 ${a.volumes_filled}/${a.volume_total}`}
@@ -72,17 +75,23 @@ export function ArchiveListPage() {
         />
       ),
     },
-    { title: '保管期限', key: 'retention', width: 210, render: (_, a) => <RetentionCell archive={a} /> },
+    {
+      title: '保管期限',
+      key: 'retention',
+      width: 210,
+      ellipsis: false,
+      render: (_, a) => <RetentionCell archive={a} />,
+    },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 75,
       render: (status: number) => <ArchiveStatusTag status={status} />,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 80,
+      width: 70,
       render: (_, a) => (
         <Button type="link" size="small" onClick={() => navigate(`/archives-management/detail/${a._id}`)}>
           查看

@@ -21,8 +21,10 @@ export function ArchiveStatusTag({ status }: { status: number }) {
 export const scopeText = (a: Pick<ArchiveRow, 'occupation_name' | 'work_type'>): string =>
   a.occupation_name ? `${a.occupation_name}${a.work_type ? `/${a.work_type}` : ''}` : '-';
 
-/** The warning of an archive whose retention ends within 90 days (or has ended). */
+/** The filter of archives whose retention ends within 90 days (or has ended), and the warning's explanation. */
 export const EXPIRING_TEXT = `${EXPIRING_WITHIN_DAYS} 天内到期`;
+/** The warning tag beside such a retention (short: a list cell holds it on the line of the paper date). */
+export const EXPIRING_TAG = '即将到期';
 
 type Retention = Pick<
   ArchiveRow,
@@ -50,8 +52,12 @@ export function RetentionCell({ archive: r }: { archive: Retention }) {
       <div>
         <span>{`纸质至 ${r.paper_retention_until}`}</span>
         {r.expiring && (
-          <Tag color="warning" style={{ marginLeft: 6, marginInlineEnd: 0 }}>
-            {EXPIRING_TEXT}
+          <Tag
+            color="warning"
+            title={`保管期限${EXPIRING_TEXT}`}
+            style={{ marginLeft: 6, marginInlineEnd: 0, paddingInline: 4, fontSize: 12 }}
+          >
+            {EXPIRING_TAG}
           </Tag>
         )}
       </div>

@@ -19,14 +19,19 @@ const sizeText = (bytes: number | null) =>
       ? `${Math.max(1, Math.round(bytes / 1024))} KB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** A node's title on the line of its icon, wrapping only when the window is narrow. */
+const TITLE_STYLE: React.CSSProperties = {
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  gap: 8,
+  alignItems: 'center',
+  verticalAlign: 'middle',
+};
+
 function DocumentTitle({ document: d, actions }: { document: ArchiveDocument; actions: VolumeTreeActions }) {
   const generated = d.kind === 'generated';
   return (
-    <div
-      className="archive-document"
-      data-document={d.key}
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}
-    >
+    <span className="archive-document" data-document={d.key} style={TITLE_STYLE}>
       <span style={{ fontWeight: 500, wordBreak: 'break-all' }}>{d.name}</span>
       {generated ? (
         <Tag color="blue">系统生成</Tag>
@@ -49,13 +54,13 @@ function DocumentTitle({ document: d, actions }: { document: ArchiveDocument; ac
           </Button>
         )}
       </Space>
-    </div>
+    </span>
   );
 }
 
 function VolumeTitle({ volume: v, actions }: { volume: ArchiveVolume; actions: VolumeTreeActions }) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+    <span style={TITLE_STYLE}>
       <strong>{`第${v.volume}卷 ${v.name}`}</strong>
       <Typography.Text type="secondary">{`${v.documents.length} 份`}</Typography.Text>
       {v.accepts_uploads && actions.upload && (
@@ -70,7 +75,7 @@ function VolumeTitle({ volume: v, actions }: { volume: ArchiveVolume; actions: V
           上传材料
         </Button>
       )}
-    </div>
+    </span>
   );
 }
 
