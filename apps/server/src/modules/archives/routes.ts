@@ -28,6 +28,7 @@ import {
   sealArchive,
   setRetention,
 } from './archives.ts';
+import { seedArchiveDemo } from './demo.ts';
 import { archiveZip } from './download.ts';
 import './evaluation-source.ts';
 import { type ArchiveContext, archiveSource } from './sources.ts';
@@ -58,6 +59,7 @@ function whenGone(reply: FastifyReply): AbortSignal {
  */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   approvedFilingGate(app);
+  seedArchiveDemo(app);
   const { db } = app;
   const context = async (req: FastifyRequest, id: string): Promise<ArchiveContext> => ({
     app,

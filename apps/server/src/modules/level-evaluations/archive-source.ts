@@ -31,6 +31,27 @@ export const archiveOpeningOf = (p: PlanRow): ArchiveOpening => ({
   endDate: p.endDate,
 });
 
+/** The company's plans approved so far (进行中 … 已归档), oldest first: each has an archive (the demo opens missing ones). */
+export async function approvedPlans(db: DbOrTx, companyId: string): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(levelEvaluations)
+    .where(
+      and(
+        eq(levelEvaluations.companyId, companyId),
+        inArray(levelEvaluations.status, [
+          EvaluationStatus.IN_PROGRESS,
+          EvaluationStatus.RESULTS_PENDING,
+          EvaluationStatus.PUBLICITY,
+          EvaluationStatus.PASSED,
+          EvaluationStatus.GRANTED,
+          EvaluationStatus.ARCHIVED,
+        ]),
+      ),
+    )
+    .orderBy(asc(levelEvaluations.createdAt));
+}
+
 /** The plans' states and counts, by id (the archive list, one query). */
 export async function planStates(db: DbOrTx, ids: string[]) {
   if (ids.length === 0)
