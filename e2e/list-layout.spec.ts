@@ -150,9 +150,7 @@ for (const viewport of [
           await expect(table.locator('.ant-table-row, .ant-table-placeholder').first()).toBeVisible();
           await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
           const problems = (await layoutProblems(page)).filter(
-            (p) =>
-              p !== 'no rows' ||
-              !['/certificate-template', '/user-application', '/archives-management'].includes(list.path),
+            (p) => p !== 'no rows' || !['/certificate-template', '/user-application'].includes(list.path),
           );
           await page.screenshot({
             path: test.info().outputPath(`${list.path.replaceAll('/', '_')}${list.tab ?? ''}.png`),
