@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { isValidIdCard } from '@skill-cert/shared/idCard';
 import { expect, newStamp } from './enterprise';
-import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures';
+import { idNumber, passedPlan } from './evaluation-plans';
+import { loginWithPassword, test } from './fixtures';
 
 /**
  * Granting certificates (issue 21 point 4) on the real stack: qiye (the demo enterprise's administrator, whose demo
@@ -15,87 +15,24 @@ import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures';
 const stamp = newStamp();
 const PLAN_NAME = `电工发证评价${stamp}`;
 
-/** An 18-digit ID number with its check character (GB 11643). */
-function idNumber(seq: number): string {
-  const body = `11010119900202${String(seq).padStart(3, '0')}`;
-  return [...'0123456789X'].map((c) => body + c).find((id) => isValidIdCard(id)) as string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  const body = await res.json();
-  expect(body.code, `${method} ${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data as T;
-}
-
-interface Options {
-  filings: {
-    _id: string;
-    scopes: { occupation_code: string; work_type: string | null; levels: number[] }[];
-    sites: { _id: string }[];
-    examiners: { _id: string }[];
-    supervisors: { _id: string }[];
-  }[];
-}
-
-/** qiye's plan on its first approved filing, taken through approval, scores and results to 已通过 (0 publicity days). */
-async function passedPlan(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/login', { data: { name: 'qiye', password: DEMO_PASSWORD } });
-  const token = (await login.json()).data.token as string;
-  const options = await call<Options>(request, token, 'GET', '/api/levelEvaluations/options');
-  const filing = options.filings.find((f) => f.scopes.length && f.sites.length && f.examiners.length)!;
-  const scope = filing.scopes[0]!;
-  const plan = await call<{ _id: string }>(request, token, 'POST', '/api/levelEvaluations', {
-    name: PLAN_NAME,
-    record_application_id: filing._id,
-    occupation_code: scope.occupation_code,
-    work_type: scope.work_type,
-    level: scope.levels[0],
-    methods: [{ method: 1, full_mark: 100, pass_mark: 60 }],
-    start_date: '2026-03-01',
-    end_date: '2026-03-05',
-    site_id: filing.sites[0]!._id,
-    examiner_ids: [filing.examiners[0]!._id],
-    supervisor_ids: filing.supervisors.length ? [filing.supervisors[0]!._id] : [],
-    publicity_days: 0,
-  });
-  const path = `/api/levelEvaluations/${plan._id}`;
-  const candidates = await call<{ _id: string }[]>(request, token, 'POST', `${path}/candidates`, {
-    candidates: ['发证甲', '发证乙', '发证丙'].map((name, i) => ({
+/** qiye's plan with two 合格 candidates and one 不合格, at 已通过. */
+const passedGrantPlan = (request: APIRequestContext) =>
+  passedPlan(
+    request,
+    PLAN_NAME,
+    ['发证甲', '发证乙', '发证丙'].map((name, i) => ({
       name: `${name}${stamp.slice(-3)}`,
       id_number: idNumber(100 + i),
-    })),
-  });
-  // A plan goes for approval once it has its candidates.
-  await call(request, token, 'POST', `${path}/submit`);
-  await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
-  await call(request, token, 'PATCH', `${path}/scores`, {
-    scores: candidates.map((c, i) => ({
-      candidate_id: c._id,
-      method: 1,
       score: i < 2 ? 85 : 30,
-      mark: null,
     })),
-  });
-  await call(request, token, 'POST', `${path}/submitResults`);
-  await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
-  const detail = await call<{ status: number }>(request, token, 'GET', path);
-  expect(detail.status).toBe(5);
-  return plan._id;
-}
+  );
 
 test('发证: 待发证 → 发放证书 → 开始生成 → progress → preview → 确认发证 → detail and zip; the plan is 已发证', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const planId = await passedPlan(request);
+  const planId = await passedGrantPlan(request);
   await loginWithPassword(page, 'qiye');
   await expect(page).not.toHaveURL(/\/login/);
 

@@ -64,6 +64,7 @@ const pages: ListPage[] = [
   { account: 'qiye', path: '/user-application' },
   { account: 'qiye', path: '/certificate-template', tab: '证书模板' },
   { account: 'qiye', path: '/certificate-template', tab: '批量生成' },
+  { account: 'qiye', path: '/archives-management' },
   { account: 'pingtai', path: '/company', tab: '企业列表' },
   { account: 'pingtai', path: '/company', tab: '备案审核' },
   { account: 'pingtai', path: '/system/user' },

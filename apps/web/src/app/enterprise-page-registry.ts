@@ -56,4 +56,7 @@ export const enterprisePageRegistry: Readonly<Record<string, PageLoader>> = {
     import('@/features/certificate-library/certificate-library-page').then((m) => m.CertificateLibraryPage),
   CertificateTemplate: () =>
     import('@/features/custom-certificates/certificate-template-page').then((m) => m.CertificateTemplatePage),
+  ArchivesManagement: () => import('@/features/archives/archive-list-page').then((m) => m.ArchiveListPage),
+  ArchivesManagementDetail: () =>
+    import('@/features/archives/archive-detail-page').then((m) => m.ArchiveDetailPage),
 };

@@ -40,3 +40,31 @@ describe('the paged search table', () => {
     await waitFor(() => expect(screen.getByText('暂无数据，请先新增')).toBeInTheDocument());
   });
 });
+
+function SwitchList({ seen }: { seen: unknown[] }) {
+  const paged = usePagedSearch<{ soon: boolean | null }>({ soon: null });
+  seen.push(paged.filters.soon);
+  return (
+    <PagedSearchTable
+      searchLabel="测试搜索"
+      paged={paged}
+      result={empty}
+      columns={[{ title: '名称', dataIndex: 'name' }]}
+      filters={[{ name: 'soon', label: '即将到期', switch: true }]}
+    />
+  );
+}
+
+describe('a switch filter', () => {
+  it('is true when on and null (no filter) when off', async () => {
+    const seen: unknown[] = [];
+    renderWithProviders(<SwitchList seen={seen} />);
+    const toggle = await screen.findByRole('switch', { name: '即将到期' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(seen.at(-1)).toBe(true));
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(seen.at(-1)).toBeNull());
+  });
+});

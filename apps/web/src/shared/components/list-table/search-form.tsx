@@ -1,13 +1,18 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
-/** One filter of a list: a text box, a select (全部 when cleared) when it has options, or a date ('YYYY-MM-DD'). */
+/**
+ * One filter of a list: a text box, a select (全部 when cleared) when it has options, a date ('YYYY-MM-DD') or a
+ * switch.
+ */
 export interface SearchField {
   name: string;
   label: string;
   /** A day picked from a calendar; its value is the text 'YYYY-MM-DD' ('' when cleared). */
   date?: boolean;
+  /** An on/off filter (90 天内到期); its value is true when on and null when off (no filter). */
+  switch?: boolean;
   placeholder?: string;
   options?: { label: string; value: number | string }[];
   width?: number;
@@ -73,9 +78,16 @@ export function SearchForm<V extends object>({
                   getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
                   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : ''),
                 }
-              : {})}
+              : field.switch
+                ? {
+                    getValueProps: (v: boolean | null) => ({ checked: v === true }),
+                    normalize: (on: boolean) => (on ? true : null),
+                  }
+                : {})}
           >
-            {field.date ? (
+            {field.switch ? (
+              <Switch />
+            ) : field.date ? (
               <DatePicker
                 placeholder={field.placeholder ?? '请选择日期'}
                 style={{ width: field.width ?? 150 }}
