@@ -67,9 +67,7 @@ export const rejectBody = z.object({
   reason: requiredText('驳回原因', 500),
 });
 
-/** 1 管理员 (administrator), 2 成员 (member). */
-export const CompanyRole = { ADMIN: 1, MEMBER: 2 } as const;
-export type CompanyRoleValue = (typeof CompanyRole)[keyof typeof CompanyRole];
+export { CompanyRole, type CompanyRoleValue } from './roles.ts';
 /** 0 待审核, 1 已通过, 2 已驳回, 3 已撤回. */
 export const JoinRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3 } as const;
 export const joinRequestStatusText: Record<number, string> = {

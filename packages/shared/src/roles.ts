@@ -7,6 +7,10 @@ export const RoleType = {
 } as const;
 export type RoleTypeId = (typeof RoleType)[keyof typeof RoleType];
 
+/** A member's role in their company: 1 管理员 (administrator), 2 成员 (member). Here, without zod: the sign-in page reads it. */
+export const CompanyRole = { ADMIN: 1, MEMBER: 2 } as const;
+export type CompanyRoleValue = (typeof CompanyRole)[keyof typeof CompanyRole];
+
 export const roleTypeNames: Record<RoleTypeId, string> = {
   1: '企业端',
   2: '平台端',

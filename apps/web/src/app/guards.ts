@@ -2,7 +2,6 @@ import type { UserInfo } from '@skill-cert/shared/auth';
 import { RoleType, roleHome } from '@skill-cert/shared/roles';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { feedback } from '@/shared/feedback';
-import { loadPersonalMenus } from '@/shared/permissions/personal-menus';
 import { loginPathFor } from '@/shared/redirect';
 import { getUser } from '@/shared/session/api/get-user';
 import { clearSession, getToken, NO_ROLE_MESSAGE, saveUser } from '@/shared/session/session';
@@ -45,6 +44,8 @@ async function signedInUser(request: Request): Promise<UserInfo> {
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await signedInUser(request);
   if (user.active_role_type_id === RoleType.ENTERPRISE && !user.company_id) throw redirect('/join');
+  // Loaded here, not with the router: the menus' schemas (and zod) stay out of the sign-in page (issue 23).
+  const { loadPersonalMenus } = await import('@/shared/permissions/personal-menus');
   await loadPersonalMenus(user);
   return null;
 }

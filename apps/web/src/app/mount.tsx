@@ -1,11 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { isPhoneUserAgent } from '@/shared/device';
 import { initLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import './global.css';
+import { sessionQueryClient } from '@/shared/session/query-client';
 import { PhoneNotice } from './phone-notice';
-import { AppProviders, configureStaticFeedback } from './provider';
 import { createAppRouter } from './router';
 
 /** The public certificate page is what a phone opens when it scans a certificate's QR code. */
@@ -23,12 +24,12 @@ export function mount(
     return root;
   }
   initLayoutSettings();
-  configureStaticFeedback();
+  // antd's providers come with the first screen that uses antd (router.tsx, AntdShell): the sign-in page has none.
   root.render(
     <StrictMode>
-      <AppProviders>
+      <QueryClientProvider client={sessionQueryClient}>
         <RouterProvider router={createAppRouter()} />
-      </AppProviders>
+      </QueryClientProvider>
     </StrictMode>,
   );
   return root;

@@ -23,12 +23,14 @@ const placeholder = (title: string) => async () => {
   return { element: <PlaceholderPage title={title} /> };
 };
 
+/** The sign-in page: outside antd's providers, it loads no antd (issue 23). */
+const loginRoute: RouteObject = {
+  path: 'login',
+  handle: handle('登录'),
+  lazy: page(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
+};
+
 const publicRoutes: RouteObject[] = [
-  {
-    path: 'login',
-    handle: handle('登录'),
-    lazy: page(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
-  },
   {
     path: 'privacy-agreement',
     handle: handle('隐私协议'),
@@ -150,13 +152,21 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
-      ...publicRoutes,
+      loginRoute,
       {
-        id: 'signed-in',
-        loader: requireSession,
-        shouldRevalidate: alwaysRevalidate,
-        lazy: page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
-        children: signedInRoutes,
+        // Every other screen uses antd: its providers load with the first of them.
+        id: 'antd',
+        lazy: page(() => import('./antd-shell').then((m) => m.AntdShell)),
+        children: [
+          ...publicRoutes,
+          {
+            id: 'signed-in',
+            loader: requireSession,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+            children: signedInRoutes,
+          },
+        ],
       },
     ],
   },

@@ -1,5 +1,5 @@
+import { ApiCode, type Envelope, isSuccessCode } from '@skill-cert/shared/apiCodes';
 import { REQUEST_TIMEOUT_MS } from '@skill-cert/shared/constants';
-import { ApiCode, type Envelope, isSuccessCode } from '@skill-cert/shared/envelope';
 import { browser } from './browser';
 import { feedback } from './feedback';
 import { type QueryParams, toQueryString } from './query';

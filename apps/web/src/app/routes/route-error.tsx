@@ -1,20 +1,24 @@
-import { Button, Result } from 'antd';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { browser } from '@/shared/browser';
+import { lazy, Suspense } from 'react';
+
+/** antd's Result with its providers, loaded only when a route fails: the root carries no antd (issue 23). */
+const RouteErrorView = lazy(async () => {
+  const [{ AntdProviders }, { RouteErrorView: View }] = await Promise.all([
+    import('@/shared/antd/antd-providers'),
+    import('./route-error-view'),
+  ]);
+  return {
+    default: () => (
+      <AntdProviders>
+        <View />
+      </AntdProviders>
+    ),
+  };
+});
 
 export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
-    <Result
-      status="error"
-      title="页面加载失败"
-      subTitle={detail ?? '请刷新页面后重试'}
-      extra={
-        <Button type="primary" onClick={() => browser.reload()}>
-          重新加载
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <RouteErrorView />
+    </Suspense>
   );
 }

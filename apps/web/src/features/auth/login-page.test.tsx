@@ -63,7 +63,7 @@ describe('login page', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('tab', { name: '验证码登录' }));
-    await user.type(screen.getByPlaceholderText('请输入手机号'), ' 13800000000 ');
+    await user.type(await screen.findByPlaceholderText('请输入手机号'), ' 13800000000 ');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: '60秒后重新获取' })).toBeDisabled();
     expect(network.callsTo('POST /api/phone/login/sms')[0].body).toEqual({ phone: '13800000000' });
@@ -97,7 +97,7 @@ describe('login page', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('tab', { name: '验证码登录' }));
-    await user.type(screen.getByPlaceholderText('请输入手机号'), '12345');
+    await user.type(await screen.findByPlaceholderText('请输入手机号'), '12345');
     await user.type(screen.getByPlaceholderText('请输入验证码'), '12');
     await user.click(screen.getAllByRole('button', { name: '登录' }).at(-1)!);
 
@@ -167,7 +167,7 @@ describe('login page', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: '注册账号' }));
-    await user.type(screen.getByPlaceholderText('请输入用户名'), ' lisi ');
+    await user.type(await screen.findByPlaceholderText('请输入用户名'), ' lisi ');
     await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000000 ');
     await user.type(screen.getByPlaceholderText('请输入邮箱'), 'lisi@example.com');
     await user.type(screen.getByPlaceholderText('请输入密码'), 'abc12345');
@@ -203,7 +203,7 @@ describe('login page', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: '忘记密码' }));
-    await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000000');
+    await user.type(await screen.findByPlaceholderText('请输入手机号'), '13900000000');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     await screen.findByRole('button', { name: '60秒后重新获取' });
     await user.type(screen.getByPlaceholderText('请输入验证码'), '111111');

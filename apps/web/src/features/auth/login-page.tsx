@@ -1,7 +1,7 @@
 import type { LoginResult, RoleTypeInfo } from '@skill-cert/shared/auth';
-import { App, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { feedback } from '@/shared/feedback';
 import { safeRedirect } from '@/shared/redirect';
 import {
   clearSession,
@@ -12,10 +12,8 @@ import {
   saveLogin,
 } from '@/shared/session/session';
 import './components/auth.css';
+import { RegisterPart, ResetPasswordPart, RolePickerPart } from './components/lazy-parts';
 import { LoginForms } from './components/login-forms';
-import { RegisterForm } from './components/register-form';
-import { ResetPasswordForm } from './components/reset-password-form';
-import { RolePickerDialog } from './components/role-picker-dialog';
 import { nextStepAfterLogin } from './lib/next-step';
 
 type CardMode = 'login' | 'register' | 'reset';
@@ -24,8 +22,12 @@ type CardMode = 'login' | 'register' | 'reset';
 const rolesAwaitingPick = (): RoleTypeInfo[] =>
   getToken() && getStoredActiveRole() === null ? getStoredRoles() : [];
 
+/**
+ * The sign-in page. It loads no antd (issue 23: the first load of /login at most 150 KB): the card, the tabs and the
+ * password form are plain elements in antd's look (`components/auth.css`); the code login, register, reset and the
+ * role picker load antd when first shown (`components/lazy-parts.tsx`).
+ */
 export function LoginPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get('redirect'));
@@ -37,7 +39,7 @@ export function LoginPage() {
     const next = nextStepAfterLogin(result, redirectTo);
     if (next.kind === 'no-role') {
       clearSession();
-      message.error(NO_ROLE_MESSAGE);
+      feedback.message.error(NO_ROLE_MESSAGE);
     } else if (next.kind === 'pick-role') {
       setPickerRoles(next.roles);
     } else {
@@ -47,10 +49,10 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <Card className="login-card">
-        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login-title">
           职业技能等级认定与证书服务
-        </Typography.Title>
+        </h1>
         {mode === 'login' && (
           <LoginForms
             onLoggedIn={completeLogin}
@@ -58,18 +60,18 @@ export function LoginPage() {
             onForgotPassword={() => setMode('reset')}
           />
         )}
-        {mode === 'register' && <RegisterForm onRegistered={completeLogin} onBack={() => setMode('login')} />}
+        {mode === 'register' && <RegisterPart onRegistered={completeLogin} onBack={() => setMode('login')} />}
         {mode === 'reset' && (
-          <ResetPasswordForm
+          <ResetPasswordPart
             onDone={() => {
-              message.success('密码重置成功，请使用新密码登录');
+              feedback.message.success('密码重置成功，请使用新密码登录');
               setMode('login');
             }}
             onBack={() => setMode('login')}
           />
         )}
-      </Card>
-      <RolePickerDialog roles={pickerRoles} redirectTo={redirectTo} />
+      </section>
+      {pickerRoles.length > 0 && <RolePickerPart roles={pickerRoles} redirectTo={redirectTo} />}
     </main>
   );
 }

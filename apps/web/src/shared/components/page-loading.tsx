@@ -1,9 +1,10 @@
-import { Spin } from 'antd';
+import './page-loading.css';
 
+/** A page still loading: a spinner in antd's look, without antd (it shows before antd has loaded, issue 23). */
 export function PageLoading() {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-      <Spin />
+    <div className="page-loading" role="status" aria-label="加载中">
+      <span className="page-loading-dot" />
     </div>
   );
 }

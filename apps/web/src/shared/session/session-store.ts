@@ -1,5 +1,5 @@
 import type { UserInfo } from '@skill-cert/shared/auth';
-import { CompanyRole } from '@skill-cert/shared/company';
+import { CompanyRole } from '@skill-cert/shared/roles';
 import { create } from 'zustand';
 
 interface SessionState {

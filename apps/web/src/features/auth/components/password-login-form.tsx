@@ -1,8 +1,7 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { PasswordLoginBody } from '@skill-cert/shared/auth';
-import { Button, Form, Input } from 'antd';
-import type { ReactNode } from 'react';
-import { loginNameRule, loginPasswordRule } from './rules';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { LightField } from './light-field';
+import { LightIcon } from './light-icons';
 
 interface PasswordLoginFormProps {
   /** The privacy agreement checkbox, shown above the button. */
@@ -11,33 +10,73 @@ interface PasswordLoginFormProps {
   onSubmit: (body: PasswordLoginBody) => void;
 }
 
+type Field = keyof PasswordLoginBody;
+type Problems = Record<Field, string | null>;
+
+/**
+ * The request schema's message for each value, or null when it is valid. The schemas (and zod) load with the first
+ * check, not with the page: its first load stays within its budget (issue 23).
+ */
+async function problems(values: PasswordLoginBody): Promise<Problems> {
+  const { passwordLoginBody } = await import('@skill-cert/shared/auth');
+  const check = (field: Field) => {
+    const result = passwordLoginBody.shape[field].safeParse(values[field]);
+    return result.success ? null : (result.error.issues[0]?.message ?? '格式不正确');
+  };
+  return { name: check('name'), password: check('password') };
+}
+
+/**
+ * 账号密码登录 without antd (issue 23: the sign-in page loads no antd). The rules are the request schema's, as the
+ * antd forms' are: each field is checked as it changes and all of them on submit.
+ */
 export function PasswordLoginForm({ agreement, pending, onSubmit }: PasswordLoginFormProps) {
+  const [values, setValues] = useState<PasswordLoginBody>({ name: '', password: '' });
+  const [errors, setErrors] = useState<Problems>({ name: null, password: null });
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    void problems(next).then((found) => setErrors((e) => ({ ...e, [field]: found[field] })));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = await problems(values);
+    setErrors(found);
+    if (!found.name && !found.password) onSubmit({ name: values.name.trim(), password: values.password });
+  };
+
   return (
-    <Form<PasswordLoginBody>
-      name="password-login"
-      size="large"
-      onFinish={(values) => onSubmit({ name: values.name.trim(), password: values.password })}
-    >
-      <Form.Item name="name" rules={[loginNameRule]}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder="请输入用户名"
-          aria-label="用户名"
-          autoComplete="username"
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={[loginPasswordRule]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          aria-label="密码"
-          autoComplete="current-password"
-        />
-      </Form.Item>
+    <form className="light-form" name="password-login" noValidate onSubmit={submit}>
+      <LightField
+        prefix="user"
+        placeholder="请输入用户名"
+        aria-label="用户名"
+        autoComplete="username"
+        value={values.name}
+        onChange={change('name')}
+        error={errors.name}
+      />
+      <LightField
+        prefix="lock"
+        secret
+        placeholder="请输入密码"
+        aria-label="密码"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
+      />
       {agreement}
-      <Button type="primary" htmlType="submit" block loading={pending}>
+      <button
+        type="submit"
+        className="light-button-primary"
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
+        {pending && <LightIcon name="loading" className="light-spin" />}
         登录
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }

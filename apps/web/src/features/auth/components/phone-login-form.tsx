@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PhoneField } from './fields';
 import { SmsCodeField } from './sms-code-field';
 
-interface PhoneLoginFormProps {
+export interface PhoneLoginFormProps {
   agreement: ReactNode;
   pending: boolean;
   onSubmit: (body: PhoneLoginBody) => void;

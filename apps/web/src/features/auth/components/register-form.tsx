@@ -9,7 +9,7 @@ import { SmsCodeField } from './sms-code-field';
 
 type RegisterValues = RegisterBody & { confirm_password: string; agreed: boolean };
 
-interface RegisterFormProps {
+export interface RegisterFormProps {
   onRegistered: (result: LoginResult) => void;
   onBack: () => void;
 }

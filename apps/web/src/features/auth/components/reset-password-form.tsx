@@ -6,7 +6,7 @@ import { SmsCodeField } from './sms-code-field';
 
 type ResetValues = ResetPasswordBody & { confirm_password: string };
 
-interface ResetPasswordFormProps {
+export interface ResetPasswordFormProps {
   onDone: () => void;
   onBack: () => void;
 }

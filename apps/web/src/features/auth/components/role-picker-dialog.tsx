@@ -14,7 +14,7 @@ const roleIcons: Record<RoleTypeId, ReactNode> = {
   4: <AuditOutlined />,
 };
 
-interface RolePickerDialogProps {
+export interface RolePickerDialogProps {
   /** Roles to choose from; the dialog is open while the list is not empty. */
   roles: RoleTypeInfo[];
   redirectTo: string | null;

@@ -1,0 +1,65 @@
+import { App, ConfigProvider, Modal, message, type ThemeConfig } from 'antd';
+import type { SizeType as AntdSize } from 'antd/es/config-provider/SizeContext';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useMemo } from 'react';
+import type { FeedbackApi } from '../feedback';
+import { prefersReducedMotion, useReducedMotion } from '../hooks/use-reduced-motion';
+import { type SizeType, useLayoutSettings } from '../layout-settings/layout-settings';
+import { FeedbackBridge } from './feedback-bridge';
+
+/**
+ * antd with the app's theme, locale and feedback bridge. Everything that uses antd is below <AntdProviders />; the
+ * module loads with the first such screen, never with the sign-in page (issue 23: `/login` carries no antd).
+ */
+
+dayjs.locale('zh-cn');
+
+/**
+ * The antd theme: the user's colour, and no component animations when the system asks for reduced motion (which
+ * also keeps browser tests from clicking a dialog's button while it is still zooming in).
+ */
+const themeFor = (colorPrimary: string, reducedMotion: boolean): ThemeConfig => ({
+  token: reducedMotion ? { colorPrimary, motion: false } : { colorPrimary },
+});
+const componentSizes: Record<SizeType, AntdSize> = { large: 'large', medium: 'middle', small: 'small' };
+// Buttons read exactly as written (登录, not 登 录), for users and for browser tests alike.
+const buttonConfig = { autoInsertSpace: false };
+
+// antd's static message / Modal (used before <FeedbackBridge /> mounts) get the same locale and theme.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider
+      locale={zhCN}
+      theme={themeFor(useLayoutSettings.getState().themeColor, prefersReducedMotion())}
+      button={buttonConfig}
+    >
+      <App>{children}</App>
+    </ConfigProvider>
+  ),
+});
+
+/** antd's static API, themed (for `feedback` before the bridge has mounted). */
+export const staticFeedback: FeedbackApi = { message, modal: Modal };
+
+/**
+ * `island`: antd inside a page that is not antd's (the sign-in page's lazily loaded parts). An island mounts no
+ * feedback bridge: it may unmount right after a message (reset password → back to login), which would take the
+ * message with it; `feedback` then uses the static API, themed the same.
+ */
+export function AntdProviders({ children, island = false }: { children: ReactNode; island?: boolean }) {
+  // The stored colour is in the store from the first render on: no flash of the default colour.
+  const themeColor = useLayoutSettings((s) => s.themeColor);
+  const size = useLayoutSettings((s) => s.size);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(themeColor, reducedMotion), [themeColor, reducedMotion]);
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} button={buttonConfig} componentSize={componentSizes[size]}>
+      <App>
+        {!island && <FeedbackBridge />}
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import type { App, ModalFuncProps } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * Messages and dialogs for code that lives outside React (the HTTP client, route loaders).
+ *
+ * antd's static `message` / `Modal.confirm` cannot read the app's theme and locale, so the antd providers mount
+ * <FeedbackBridge /> (`antd/feedback-bridge.tsx`), which captures `App.useApp()` into this module-level holder. Code
+ * outside React calls `feedback.message` / `feedback.modal`. Before the bridge has mounted (a loader on the very
+ * first navigation, the sign-in page, which carries no antd at all) they load antd and use its static API, which
+ * `antd/antd-providers.tsx` also themes. This module imports no antd itself (issue 23: the sign-in
+ * page loads none).
+ */
+type MessageApi = ReturnType<typeof App.useApp>['message'];
+type ModalHandle = { destroy: () => void };
+export interface ModalApi {
+  confirm(props: ModalFuncProps): ModalHandle;
+  info(props: ModalFuncProps): ModalHandle;
+  warning(props: ModalFuncProps): ModalHandle;
+}
+export type FeedbackApi = { message: MessageApi; modal: ModalApi };
+
+let holder: FeedbackApi | null = null;
+
+/** Called by FeedbackBridge: the app's themed message and modal APIs, or null when it unmounts. */
+export function setFeedbackHolder(api: FeedbackApi | null): void {
+  holder = api;
+}
+
+/** antd's static API, themed, loaded on first use when no bridge is mounted. */
+const staticApi = (): Promise<FeedbackApi> => import('./antd/antd-providers').then((m) => m.staticFeedback);
+
+/** Runs `show` with the bridge's API now, or with the static one once antd has loaded. */
+function withApi(show: (api: FeedbackApi) => unknown): void {
+  if (holder) show(holder);
+  else void staticApi().then(show);
+}
+
+/** A dialog opened now or once antd has loaded; destroying it before then keeps it from opening. */
+function openModal(open: (modal: ModalApi) => ModalHandle): ModalHandle {
+  if (holder) return open(holder.modal);
+  let handle: ModalHandle | null = null;
+  let destroyed = false;
+  void staticApi().then((api) => {
+    if (!destroyed) handle = open(api.modal);
+  });
+  return {
+    destroy() {
+      destroyed = true;
+      handle?.destroy();
+    },
+  };
+}
+
+type Say = (content: ReactNode) => void;
+const say =
+  (kind: 'success' | 'error' | 'warning' | 'info' | 'loading'): Say =>
+  (content) =>
+    withApi((api) => api.message[kind](content));
+
+export const feedback: {
+  message: Record<'success' | 'error' | 'warning' | 'info' | 'loading', Say>;
+  modal: ModalApi;
+} = {
+  message: {
+    success: say('success'),
+    error: say('error'),
+    warning: say('warning'),
+    info: say('info'),
+    loading: say('loading'),
+  },
+  modal: {
+    confirm: (props) => openModal((m) => m.confirm(props)),
+    info: (props) => openModal((m) => m.info(props)),
+    warning: (props) => openModal((m) => m.warning(props)),
+  },
+};
