@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ArchiveDetail, ArchiveDocument, ArchiveRow } from '@skill-cert/shared/archive';
 import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../test/harness.ts';
-import { jpeg } from '../certificate-engine/test-fixtures.ts';
-import { readZipDirectory } from '../certificate-engine/zip.ts';
+import { jpeg, unzip } from '../certificate-engine/test-fixtures.ts';
 import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
 import { seedEvaluationDemo } from '../level-evaluations/demo.ts';
 import { levelEvaluationLogs, levelEvaluations } from '../level-evaluations/tables.ts';
@@ -27,9 +23,6 @@ let member = '';
 beforeEach(async () => {
   member = await enterpriseToken(ctx.app, 'duojuese');
 });
-
-const scratch = mkdtempSync(path.join(tmpdir(), 'arc-zip-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const url = (id: string, tail = '') => `/api/archives/${id}${tail}`;
 const detail = async (id: string, token = as.token) => {
@@ -55,20 +48,6 @@ async function workbook(bytes: Buffer): Promise<string[][]> {
     );
   });
   return rows;
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const file = path.join(scratch, `${randomUUID()}.zip`);
-  writeFileSync(file, bytes);
-  const { zip, items } = await readZipDirectory(file);
-  const out = new Map<string, Buffer>();
-  for (const item of items) {
-    const chunks: Buffer[] = [];
-    for await (const c of await zip.openReadStreamPromise(item.entry)) chunks.push(c as Buffer);
-    out.set(item.name, Buffer.concat(chunks));
-  }
-  zip.close();
-  return out;
 }
 
 const uploadTo = async (archiveId: string, volume: number, token = as.token, name?: string) => {
@@ -233,13 +212,13 @@ describe('seal', () => {
   it('a plan 已通过 with 合格 candidates cannot be sealed before its certificates are granted; one with nobody 合格 can', async () => {
     const { planId } = await seedGrantablePlan(ctx.app.db, as.companyId, { passed: 2 });
     await ctx.app.db.update(levelEvaluations).set({ passCount: 2 }).where(eq(levelEvaluations.id, planId));
-    const waiting = await openPlanArchive(ctx.app.db, planId);
+    const waiting = await openPlanArchive(ctx.app.db, as.companyId, planId);
     expect((await detail(waiting)).seal_blocked_reason).toBe('评价计划尚未发证，不能归档');
     const refused = await api(ctx.app, 'POST', url(waiting, '/seal'), { token: as.token });
     expect([refused.status, refused.body.message]).toEqual([400, '评价计划尚未发证，不能归档']);
 
     const { planId: none } = await seedGrantablePlan(ctx.app.db, as.companyId, { passed: 0, firstId: 10 });
-    const empty = await openPlanArchive(ctx.app.db, none);
+    const empty = await openPlanArchive(ctx.app.db, as.companyId, none);
     const sealed = await api<ArchiveDetail>(ctx.app, 'POST', url(empty, '/seal'), { token: as.token });
     expect(sealed.body.code, sealed.body.message).toBe(200);
     expect(sealed.body.data.source_status).toBe(7);
@@ -359,6 +338,8 @@ describe('demo (SEED_DEMO)', () => {
 describe('download', () => {
   it('the zip has one folder per volume with its documents and a 目录.xlsx listing every one', async () => {
     const { archiveId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    const empty = await get(url(archiveId, '/download'));
+    expect([...(await unzip(empty.rawPayload)).keys()]).toContain('3-过程记录/');
     await uploadTo(archiveId, 3, as.token, '签到表');
     await uploadTo(archiveId, 3, as.token, '签到表');
     const res = await get(url(archiveId, '/download'));

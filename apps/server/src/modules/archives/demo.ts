@@ -15,7 +15,10 @@ import { archiveItems } from './tables.ts';
  */
 export function seedArchiveDemo(app: FastifyInstance): void {
   if (!app.config.seedDemo) return;
-  app.addHook('onReady', () => openDemoArchives(app));
+  app.addHook('onReady', async () => {
+    // Demo content never stops the server from starting.
+    await openDemoArchives(app).catch((err: unknown) => app.log.error({ err }, '档案演示数据生成失败'));
+  });
 }
 
 /** What seedArchiveDemo does when the server is ready; running it again adds nothing. */

@@ -2,6 +2,7 @@ import {
   ARCHIVE_INDEX_NAME,
   type ArchiveDocument,
   archiveFolderName,
+  archiveKindVolumes,
   archiveVolumeName,
 } from '@skill-cert/shared/archive';
 import type { ZipArchive } from 'archiver';
@@ -38,8 +39,7 @@ export async function archiveZip(ctx: ArchiveContext, signal: AbortSignal): Prom
   const docs = await archiveDocuments(ctx);
   const names = zipNames(docs);
   const source = archiveSource(ctx.archive.kind);
-  const entries: ZipEntry[] = docs.map((d, i) => {
-    const name = names[i] as string;
+  const entry = (d: ArchiveDocument, name: string): ZipEntry => {
     if (d.kind === 'uploaded' && d.file_id) return { fileId: d.file_id, name };
     return {
       name,
@@ -49,6 +49,13 @@ export async function archiveZip(ctx: ArchiveContext, signal: AbortSignal): Prom
         return body;
       },
     };
+  };
+  // Volume by volume; one without documents is an empty folder, so every volume has its folder.
+  const entries: ZipEntry[] = archiveKindVolumes[ctx.archive.kind].flatMap((volume): ZipEntry[] => {
+    const inVolume = docs.flatMap((d, i) => (d.volume === volume ? [entry(d, names[i] as string)] : []));
+    return inVolume.length > 0
+      ? inVolume
+      : [{ name: `${archiveFolderName(volume)}/`, produce: async () => new Uint8Array(0) }];
   });
   const index = (): Promise<import('node:stream').Readable> =>
     streamTable(

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import ExcelJS from 'exceljs';
-import { zipEndRecord } from './zip.ts';
+import { readZipDirectory, zipEndRecord } from './zip.ts';
 
 /** A JPEG of the given size with some drawing on it (a realistic background or photo). */
 export function jpeg(width: number, height: number, hue = 210): Buffer {
@@ -155,4 +158,24 @@ export function personRow(i: number, name = `学员${i}`) {
     '示例智能制造有限公司',
     '居民身份证',
   ];
+}
+
+/** Every entry of a zip the server answered, by name (read back with the engine's own zip reader). */
+export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sc-unzip-'));
+  try {
+    const file = path.join(dir, 'answer.zip');
+    writeFileSync(file, bytes);
+    const { zip, items } = await readZipDirectory(file);
+    const out = new Map<string, Buffer>();
+    for (const item of items) {
+      const chunks: Buffer[] = [];
+      for await (const c of await zip.openReadStreamPromise(item.entry)) chunks.push(c as Buffer);
+      out.set(item.name, Buffer.concat(chunks));
+    }
+    zip.close();
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { CustomCertificateTemplate, DefaultBlank } from '@skill-cert/shared/customCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { countPixels, inspectPdf, pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
-import { DEFAULT_HEADER, jpeg, jpegClaiming, png } from '../certificate-engine/test-fixtures.ts';
-import { readZipDirectory } from '../certificate-engine/zip.ts';
+import { DEFAULT_HEADER, jpeg, jpegClaiming, png, unzip } from '../certificate-engine/test-fixtures.ts';
 import {
   createTemplate,
   defaultBlanks,
@@ -27,24 +22,6 @@ const fileCount = async () =>
       rows: { n: number }[];
     }
   ).rows[0].n;
-
-// Files the tests write for reading back; removed after the file's tests.
-const scratch = mkdtempSync(path.join(tmpdir(), 'sc-zip-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const file = path.join(scratch, `${randomUUID()}.zip`);
-  writeFileSync(file, bytes);
-  const { zip, items } = await readZipDirectory(file);
-  const out = new Map<string, Buffer>();
-  for (const item of items) {
-    const chunks: Buffer[] = [];
-    for await (const c of await zip.openReadStreamPromise(item.entry)) chunks.push(c as Buffer);
-    out.set(item.name, Buffer.concat(chunks));
-  }
-  zip.close();
-  return out;
-}
 
 describe('GET /api/defaultBlanks', () => {
   it('lists the fields of a skill certificate, placed on a landscape A4 page', async () => {

@@ -3,7 +3,7 @@
  * codes, a filed site with its code, 合格 candidates; inserted directly, without the plan routes.
  */
 import { CandidateResult, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyCodes, setInstitutionCode } from '../companies/institution-codes.ts';
 import { insertApprovedRecord, insertFiledSite } from '../records/testing.ts';
@@ -64,4 +64,15 @@ export async function seedGrantablePlan(
     ids.push(...stored.filter((s) => s.result === CandidateResult.PASS).map((s) => s.id));
   }
   return { planId, candidateIds: ids };
+}
+
+/** The plan's candidate and 合格 counts recounted from its candidates, as the candidate routes keep them. */
+export async function recountPlan(db: DbOrTx, planId: string): Promise<void> {
+  await db
+    .update(levelEvaluations)
+    .set({
+      candidateCount: sql`(select count(*) from ${levelEvaluationCandidates} where evaluation_id = ${planId})`,
+      passCount: sql`(select count(*) from ${levelEvaluationCandidates} where evaluation_id = ${planId} and result = 1)`,
+    })
+    .where(eq(levelEvaluations.id, planId));
 }
