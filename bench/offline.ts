@@ -115,6 +115,8 @@ try {
     `${check(drafted < 10_000 && read.valid_count === ROWS)} upload to drafts      ${s(drafted)} (files uploaded in ${s(uploaded)}, read in ${s(drafted - uploaded)}; ${read.valid_count} drafts ready, ${read.problem_count} with problems, ${read.photo_count} with a photo), target < 10 s`,
   );
 
+  if (read.status !== 1)
+    throw new Error(`the batch was not read: ${read.status_text} ${read.fail_reason ?? ''}`);
   if (read.problem_count > 0) {
     const { data } = await call<{ list: { row_number: number; problems: string[] }[] }>(
       'GET',

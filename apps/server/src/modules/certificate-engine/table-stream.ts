@@ -36,8 +36,10 @@ export async function streamTable(
         return;
       }
       for (const row of page) sheet.addRow(row).commit();
-      // Let the reader catch up before the next page is read.
+      // Let the reader catch up before the next page is read, and let other work (the socket's writes) run: the
+      // embedded database answers through promises only, which would otherwise keep the event loop to this sheet.
       if (out.writableNeedDrain) await once(out, 'drain');
+      else await new Promise((resolve) => setImmediate(resolve));
     }
     sheet.commit();
     await workbook.commit();
