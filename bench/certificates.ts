@@ -22,8 +22,9 @@ import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/re
 import { createRenderPool } from '../apps/server/src/modules/certificate-engine/render-pool.ts';
 import type { CertificateTemplate } from '../apps/server/src/modules/certificate-engine/types.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
+import { apiClient, uploadFile as upload } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
+import { basePhotos, uniqueJpeg } from './lib/photos.ts';
 
 /**
  * `npm run bench:certificates` (BENCH_ROWS, default 10000): one real server process on a fresh data folder
@@ -141,33 +142,6 @@ function background(): Buffer {
   return canvas.toBuffer('image/jpeg', 85);
 }
 
-/** A few distinct head-and-shoulders pictures; each row's photo is one of them made unique by a JPEG comment. */
-function basePhotos(): Buffer[] {
-  return Array.from({ length: 24 }, (_, i) => {
-    const w = 150;
-    const h = 200;
-    const canvas = createCanvas(w, h);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = `hsl(${(i * 37) % 360}, 45%, 85%)`;
-    ctx.fillRect(0, 0, w, h);
-    ctx.fillStyle = `hsl(${(i * 53) % 360}, 30%, 45%)`;
-    ctx.beginPath();
-    ctx.arc(w / 2, h * 0.38, w * 0.22, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.beginPath();
-    ctx.ellipse(w / 2, h * 0.98, w * 0.42, h * 0.32, 0, Math.PI, 0);
-    ctx.fill();
-    return canvas.toBuffer('image/jpeg', 75);
-  });
-}
-const uniqueJpeg = (base: Buffer, tag: string) => {
-  const text = Buffer.from(tag);
-  const segment = Buffer.alloc(4);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(text.length + 2, 2);
-  return Buffer.concat([base.subarray(0, 2), segment, text, base.subarray(2)]);
-};
-
 const idCard = (i: number) => `4401061990${String(i).padStart(7, '0')}X`;
 const header = [
   '序号',
@@ -244,18 +218,8 @@ try {
     name: 'qiye',
     password: 'Demo@2026',
   });
-  const uploadFile = async (file: string, name: string, type = 'any') => {
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(file)]), name);
-    const res = await fetch(`${server.url}/api/files/upload?type=${type}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const json = (await res.json()) as { code: number; message: string; data: { file_id: string } };
-    if (json.code !== 200) throw new Error(`upload ${name}: ${json.message}`);
-    return json.data.file_id;
-  };
+  const uploadFile = (file: string, name: string, type = 'any') =>
+    upload(server.url, token, file, name, type);
 
   // ---- inputs ----
   let t = Date.now();

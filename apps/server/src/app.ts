@@ -13,6 +13,7 @@ import { ensureDefaultAccess } from './modules/access/defaults.ts';
 import { accessPlugin } from './modules/access/guard.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { archiveRoutes } from './modules/archives/routes.ts';
 import { areaRoutes } from './modules/area/routes.ts';
 import { authPlugin } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       certificateGrantRoutes,
       certificateMemberRoutes,
       offlineCertificateRoutes,
+      archiveRoutes,
     ],
   });
   await app.register(customCertificateRoutes);

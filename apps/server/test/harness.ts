@@ -145,3 +145,47 @@ export const samples = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   text: Buffer.from('just some text, not an image'),
 };
+
+/** What a route answered to `callRoutes`: the route, its HTTP status, the envelope's code and message. */
+export interface RouteAnswer {
+  route: string;
+  status: number;
+  code: number;
+  message: string;
+}
+
+/**
+ * Calls each registered route `routes` picks as the user of `token` (gate and tenant tests): `url` fills the
+ * route's parameters, `body` gives a body for a route that reads one (by its body schema). A route that answers
+ * a file has its HTTP status as its code.
+ */
+export async function callRoutes(
+  app: FastifyInstance,
+  token: string,
+  o: {
+    routes: (r: { method: string; url: string }) => boolean;
+    url: (url: string) => string;
+    body: (schema: unknown) => unknown;
+  },
+): Promise<RouteAnswer[]> {
+  const answers: RouteAnswer[] = [];
+  for (const r of app.registeredRoutes().filter((r) => r.method !== 'HEAD' && o.routes(r))) {
+    const payload = r.schema.body ? o.body(r.schema.body) : undefined;
+    const res = await app.inject({
+      method: r.method as 'GET',
+      url: o.url(r.url),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = res.headers['content-type']?.toString().includes('json')
+      ? res.json()
+      : { code: res.statusCode };
+    answers.push({
+      route: `${r.method} ${r.url}`,
+      status: res.statusCode,
+      code: body.code,
+      message: body.message,
+    });
+  }
+  return answers;
+}

@@ -85,6 +85,8 @@ export const EvaluationAction = {
   REJECT_CHANGE: 'rejectChange',
   /** Issue 21: the plan's certificates confirmed (确认发证): 已发证. */
   GRANT: 'grant',
+  /** Issue 22: the plan's archive sealed (归档): 已归档. */
+  ARCHIVE: 'archive',
 } as const;
 export type EvaluationActionValue = (typeof EvaluationAction)[keyof typeof EvaluationAction];
 export const evaluationActionText: Record<EvaluationActionValue, string> = {
@@ -101,6 +103,7 @@ export const evaluationActionText: Record<EvaluationActionValue, string> = {
   approveChange: '同意修改成绩',
   rejectChange: '驳回成绩修改',
   grant: '确认发证',
+  archive: '归档',
 };
 
 // --------------------------------------------------------------------------------------------- methods

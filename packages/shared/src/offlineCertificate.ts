@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grantCertificateRow } from './certificateGrant.ts';
 import { keywordParam, optionalParam } from './fields.ts';
 import {
   dateText,
@@ -336,20 +337,8 @@ export const offlineDraftRow = z.object({
 export type OfflineDraftRow = z.infer<typeof offlineDraftRow>;
 export const offlineDraftPage = paged(offlineDraftRow);
 
-/** A certificate of a published batch. */
-export const offlineCertificateRow = z.object({
-  _id: z.string(),
-  certificate_no: z.string(),
-  holder_name: z.string(),
-  id_number: z.string(),
-  has_photo: z.boolean(),
-  /** 0 待生成, 1 生成成功, 2 生成失败 (ProduceStatus). */
-  produce_status: z.literal([0, 1, 2]),
-  produce_status_text: z.string(),
-  fail_reason: z.string().nullable(),
-  status: z.literal([0, 1, 2, 3]),
-  status_text: z.string(),
-});
+/** A certificate of a published batch: the same row as a grant's certificate. */
+export const offlineCertificateRow = grantCertificateRow;
 export type OfflineCertificateRow = z.infer<typeof offlineCertificateRow>;
 export const offlineCertificatePage = paged(offlineCertificateRow);
 

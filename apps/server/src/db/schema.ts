@@ -1,5 +1,6 @@
 // Every table of every module, for drizzle-kit and the typed client. Modules own their tables.ts.
 export * from '../modules/access/tables.ts';
+export * from '../modules/archives/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/certificate-grants/tables.ts';
 export * from '../modules/certificates/tables.ts';

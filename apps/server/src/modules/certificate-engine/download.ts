@@ -1,13 +1,16 @@
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { ZipArchive } from 'archiver';
 import type { FastifyInstance } from 'fastify';
 import { findFiles } from '../files/service.ts';
 
-/** One file of a zip download: a stored file under the name it has in the zip. */
-export interface ZipEntry {
-  fileId: string;
-  name: string;
-}
+/**
+ * One file of a zip download under the name it has in the zip: a stored file, or content produced when its turn
+ * comes (a generated document: a stream is read as the zip is sent, never held whole).
+ */
+export type ZipEntry =
+  | { fileId: string; name: string }
+  | { name: string; produce: () => Promise<Readable | Uint8Array> };
 
 /**
  * The next page of a download's entries after `cursor` (null: from the start), in order, with the cursor to go on
@@ -16,7 +19,7 @@ export interface ZipEntry {
 export type ZipPages<Cursor> = (cursor: Cursor | null) => Promise<{ entries: ZipEntry[]; cursor: Cursor }>;
 
 /**
- * Stored files (certificates) as one zip, streamed: entries stored uncompressed (PDFs are compressed already), read
+ * Stored files (certificates) and produced documents (an archive's) as one zip, streamed: entries stored uncompressed (PDFs are compressed already), read
  * a page at a time and one file at a time, each entry added only after the previous one left, so memory stays flat
  * for any number of files and a slow client slows the reading down. `signal` (the client went away) stops it;
  * `about` names the download in the server log when it fails.
@@ -41,16 +44,26 @@ export async function filesZip<Cursor>(
         (
           await findFiles(
             app.db,
-            page.entries.map((e) => e.fileId),
+            page.entries.flatMap((e) => ('fileId' in e ? [e.fileId] : [])),
           )
         ).map((f) => [f.id, f]),
       );
       for (const entry of page.entries) {
         if (signal.aborted) return;
-        const file = files.get(entry.fileId);
-        if (!file) continue;
+        let content: Readable | Buffer;
+        if ('fileId' in entry) {
+          const file = files.get(entry.fileId);
+          if (!file) continue;
+          content = app.storage.open(file.sha256);
+        } else {
+          const produced = await entry.produce();
+          content =
+            produced instanceof Uint8Array
+              ? Buffer.from(produced.buffer, produced.byteOffset, produced.byteLength)
+              : produced;
+        }
         const added = once(archive, 'entry', { signal });
-        archive.append(app.storage.open(file.sha256), { name: entry.name });
+        archive.append(content, { name: entry.name });
         await added;
       }
       cursor = page.cursor;

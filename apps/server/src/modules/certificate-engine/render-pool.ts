@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { TemplateBlank, UploadRowError } from '@skill-cert/shared/customCertificate';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
-import { RenderError, type RenderJob } from './render/types.ts';
+import { type DocumentJob, RenderError, type RenderJob } from './render/types.ts';
 import type { BackgroundResult, RenderManyInput, RenderManyItem, WorkerResult } from './render/worker.ts';
 import type { SheetRow, SheetTable, SheetTableOptions, TableSpec } from './sheet.ts';
 import type { ReadSheetResult, ReadTableResult } from './sheet-worker.ts';
@@ -35,6 +35,8 @@ export interface RenderPool {
    * RenderError when it is not an image, is broken or too big to decode.
    */
   background(path: string): Promise<RenderBackground>;
+  /** Lays out a document (title, key/value lines, tables across pages) as a PDF in a worker (render/document.ts). */
+  document(job: DocumentJob): Promise<Uint8Array>;
   readonly threads: number;
   /** Lets running renders finish, rejects queued ones, stops the threads. */
   close(): Promise<void>;
@@ -154,6 +156,10 @@ export function createRenderPool(
       if ('renderError' in result) throw new RenderError(result.renderError);
       return result;
     },
+    async document(job) {
+      if (closing) throw new RenderPoolClosed();
+      return (await piscina.run(job, { name: 'document' })) as Uint8Array;
+    },
     close() {
       closing ??= piscina.close({ force: true });
       return closing;
@@ -262,6 +268,7 @@ export const renderPoolPlugin = fp(
       renderMany: async (jobs: RenderJob[], storeRoot: string | null) =>
         started().renderMany(jobs, storeRoot),
       background: async (path: string) => started().background(path),
+      document: async (job: DocumentJob) => started().document(job),
     });
     app.decorate('sheets', {
       read: async (path: string, blanks: TemplateBlank[]) =>

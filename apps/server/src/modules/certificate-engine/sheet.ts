@@ -1,6 +1,7 @@
 import { BlankType, type TemplateBlank, type UploadRowError } from '@skill-cert/shared/customCertificate';
 import type ExcelJS from 'exceljs';
 import { ID_CARD_BLANK } from './defaults.ts';
+import { loadExcel } from './excel.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
 import { prepareXlsx, XLSX_MAX_UNCOMPRESSED, XlsxRefused } from './xlsx-input.ts';
 
@@ -8,9 +9,6 @@ import { prepareXlsx, XLSX_MAX_UNCOMPRESSED, XlsxRefused } from './xlsx-input.ts
 export const ROW_KEY_HEADER = '序号';
 export const SHEET_MAX_ROWS = 20_000;
 export const VALUE_MAX_LENGTH = 200;
-
-/** exceljs is loaded on first use: an idle server does not hold it (~25 MB). */
-const loadExcel = async () => (await import('exceljs')).default;
 
 const textBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.TEXT);
 const imageBlanks = (blanks: TemplateBlank[]) => blanks.filter((b) => b.blank_type === BlankType.IMAGE);

@@ -1,7 +1,6 @@
 import {
   CertificateSource,
   CertificateStatus,
-  certificateStatusText,
   NATIONAL_TEMPLATE_ID,
   NATIONAL_TEMPLATE_NAME,
 } from '@skill-cert/shared/certificate';
@@ -16,7 +15,7 @@ import {
   type grantListQuery,
   grantStatusText,
 } from '@skill-cert/shared/certificateGrant';
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import {
   EvaluationStatus,
   type EvaluationStatusValue,
@@ -25,7 +24,7 @@ import {
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { isSkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,6 +38,7 @@ import {
   defineLibrarySource,
   queueRendering,
   renderAgain,
+  rowCounters,
   sourceZip,
   wakeRendering,
 } from '../certificates/rendering.ts';
@@ -51,6 +51,7 @@ import {
   numberRange,
   sourceCertificate,
   sourceCertificates,
+  toSourceCertificateRow,
 } from '../certificates/source-rows.ts';
 import { chosenTemplate } from '../certificates/template-choice.ts';
 
@@ -96,21 +97,13 @@ defineLibrarySource(CertificateSource.GRANT, {
         }
       : null;
   },
-  async counted(tx, sourceId, change) {
-    await tx
-      .update(certificateGrants)
-      .set({
-        successCount: sql`${certificateGrants.successCount} + ${change.succeeded}`,
-        failedCount: sql`${certificateGrants.failedCount} + ${change.failed}`,
-      })
-      .where(eq(certificateGrants.id, sourceId));
-  },
-  async added(tx, sourceId, n) {
-    await tx
-      .update(certificateGrants)
-      .set({ total: sql`${certificateGrants.total} + ${n}` })
-      .where(eq(certificateGrants.id, sourceId));
-  },
+  ...rowCounters({
+    table: certificateGrants,
+    id: certificateGrants.id,
+    succeeded: certificateGrants.successCount,
+    failed: certificateGrants.failedCount,
+    total: certificateGrants.total,
+  }),
   finish: finishGrantIfDone,
 });
 
@@ -394,6 +387,19 @@ export async function grantDetail(db: DbOrTx, own: CompanyScope, id: string): Pr
   return { ...toRow(grant, plan), first_no: range.first, last_no: range.last };
 }
 
+/** The plan's grant as its detail shows it (archives read it for volume 5), or null when it has none. */
+export async function grantOfPlan(
+  db: DbOrTx,
+  own: CompanyScope,
+  evaluationId: string,
+): Promise<GrantDetail | null> {
+  const [row] = await db
+    .select({ id: certificateGrants.id })
+    .from(certificateGrants)
+    .where(and(eq(certificateGrants.evaluationId, evaluationId), ofCompany(certificateGrants, own)));
+  return row ? grantDetail(db, own, row.id) : null;
+}
+
 /** The certificates of a grant, in row order; keyword: name prefix, ID number or certificate number. */
 export async function listGrantCertificates(
   db: DbOrTx,
@@ -404,18 +410,7 @@ export async function listGrantCertificates(
   await findGrant(db, own, grantId);
   const { rows, total } = await sourceCertificates(db, grantId, q);
   return {
-    list: rows.map((c) => ({
-      _id: c.id,
-      certificate_no: c.certificateNo ?? '',
-      holder_name: c.holderName,
-      id_number: c.idNumber,
-      has_photo: Boolean(c.photoFileId),
-      produce_status: c.produceStatus as 0 | 1 | 2,
-      produce_status_text: produceStatusText[c.produceStatus] ?? '',
-      fail_reason: c.failReason,
-      status: c.status,
-      status_text: certificateStatusText[c.status],
-    })),
+    list: rows.map(toSourceCertificateRow),
     total,
   };
 }

@@ -23,7 +23,7 @@ import { certificates } from './tables.ts';
 export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
 export const ONLY_VALID_REVOKED = '只有有效的证书可以撤销';
 
-type CertificateRecord = typeof certificates.$inferSelect;
+export type CertificateRecord = typeof certificates.$inferSelect;
 
 /** A name prefix for LIKE: a typed `%` or `_` matches itself. */
 const likePrefix = (text: string) => `${escapeLike(text)}%`;

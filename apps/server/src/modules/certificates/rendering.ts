@@ -1,6 +1,7 @@
 import type { CertificateSourceValue } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -54,6 +55,32 @@ export interface LibrarySource {
   added(tx: DbOrTx, sourceId: string, count: number): Promise<void>;
   /** Nothing of the source waits any more: its end, once however often called. */
   finish(app: FastifyInstance, sourceId: string): Promise<void>;
+}
+
+/**
+ * `counted` and `added` of a source whose counters are columns of its own row (a grant's, an offline batch's): the
+ * rendered and failed counts move by a change, the total grows by certificates added.
+ */
+export function rowCounters(c: {
+  table: PgTable;
+  id: PgColumn;
+  succeeded: PgColumn;
+  failed: PgColumn;
+  total: PgColumn;
+}): Pick<LibrarySource, 'counted' | 'added'> {
+  const column = (col: PgColumn) => sql.identifier(col.name);
+  return {
+    async counted(tx, sourceId, change) {
+      await tx.execute(sql`update ${c.table}
+        set ${column(c.succeeded)} = ${c.succeeded} + ${change.succeeded}, ${column(c.failed)} = ${c.failed} + ${change.failed}
+        where ${c.id} = ${sourceId}`);
+    },
+    async added(tx, sourceId, n) {
+      await tx.execute(
+        sql`update ${c.table} set ${column(c.total)} = ${c.total} + ${n} where ${c.id} = ${sourceId}`,
+      );
+    },
+  };
 }
 
 const sources = new Map<CertificateSourceValue, LibrarySource>();

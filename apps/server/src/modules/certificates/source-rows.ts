@@ -1,5 +1,6 @@
-import { CertificateStatus } from '@skill-cert/shared/certificate';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
+import { CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
+import type { GrantCertificateRow } from '@skill-cert/shared/certificateGrant';
+import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
 import { and, asc, count, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { certificates } from './tables.ts';
@@ -95,6 +96,20 @@ export async function sourceCertificates(
     .offset((q.page - 1) * q.per_page);
   return { rows, total: n };
 }
+
+/** A source's certificate as its grant's or batch's list shows it (number, holder, render and issue state). */
+export const toSourceCertificateRow = (c: CertificateRow): GrantCertificateRow => ({
+  _id: c.id,
+  certificate_no: c.certificateNo ?? '',
+  holder_name: c.holderName,
+  id_number: c.idNumber,
+  has_photo: Boolean(c.photoFileId),
+  produce_status: c.produceStatus as 0 | 1 | 2,
+  produce_status_text: produceStatusText[c.produceStatus] ?? '',
+  fail_reason: c.failReason,
+  status: c.status,
+  status_text: certificateStatusText[c.status],
+});
 
 /** One certificate of the source, or undefined. */
 export async function sourceCertificate(

@@ -11,22 +11,12 @@ import {
 } from '@skill-cert/shared/levelEvaluation';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { login, useTestApp } from '../../../test/harness.ts';
+import { callRoutes, login, useTestApp } from '../../../test/harness.ts';
 import { secondEnterprise } from '../companies/testing.ts';
 import { levelEvaluationCandidates } from './tables.ts';
 import { addCandidates, approvedFiling, createPlan, planBody, testIdNumber } from './test-fixtures.ts';
 
 const ctx = useTestApp();
-
-/** Every evaluation route, whoever's file registers it (plans, candidates, scores). */
-const evaluationRoutes = () =>
-  ctx.app
-    .registeredRoutes()
-    .filter(
-      (r) =>
-        r.method !== 'HEAD' &&
-        (r.url.startsWith('/api/levelEvaluations') || r.url.startsWith('/api/evaluationApprovals')),
-    );
 
 /** A body each contract schema accepts, so a route gets past validation to its own checks. */
 function validBody(schema: ZodType | undefined, candidateId: string): unknown {
@@ -42,31 +32,16 @@ function validBody(schema: ZodType | undefined, candidateId: string): unknown {
   return schema ? (samples.get(schema) ?? {}) : undefined;
 }
 
-async function callEach(token: string, ids: { plan: string; candidate: string }) {
-  const answers: { route: string; status: number; code: number; message: string }[] = [];
-  for (const r of evaluationRoutes()) {
-    const url = r.url.replace(/:(\w+)/g, (_, name: string) =>
-      name === 'id' ? ids.plan : name.toLowerCase().includes('candidate') ? ids.candidate : randomUUID(),
-    );
-    const payload = validBody(r.schema.body, ids.candidate);
-    const res = await ctx.app.inject({
-      method: r.method as 'GET',
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = res.headers['content-type']?.toString().includes('json')
-      ? res.json()
-      : { code: res.statusCode };
-    answers.push({
-      route: `${r.method} ${r.url}`,
-      status: res.statusCode,
-      code: body.code,
-      message: body.message,
-    });
-  }
-  return answers;
-}
+/** Every evaluation route, whoever's file registers it (plans, candidates, scores). */
+const callEach = (token: string, ids: { plan: string; candidate: string }) =>
+  callRoutes(ctx.app, token, {
+    routes: (r) => r.url.startsWith('/api/levelEvaluations') || r.url.startsWith('/api/evaluationApprovals'),
+    url: (url) =>
+      url.replace(/:(\w+)/g, (_, name: string) =>
+        name === 'id' ? ids.plan : name.toLowerCase().includes('candidate') ? ids.candidate : randomUUID(),
+      ),
+    body: (schema) => validBody(schema as ZodType, ids.candidate),
+  });
 
 describe('the code-61 gate (spec §8)', () => {
   it('every evaluation route answers code 61 with NO_APPROVED_FILING until the company holds an approved filing', async () => {

@@ -1,3 +1,4 @@
+import { ArchiveKind } from '@skill-cert/shared/archive';
 import {
   EvaluationAction,
   type EvaluationReviewBody,
@@ -7,7 +8,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { openArchive } from '../archives/open.ts';
 import type { UserRow } from '../users/service.ts';
+import { archiveOpeningOf } from './archive-source.ts';
 import { staffWithAccounts } from './examiners.ts';
 import type { Submitted } from './plan-content.ts';
 import { approverNote, findPlan, logSteps, withNote, wrongState } from './plans.ts';
@@ -54,6 +57,7 @@ export async function reviewPlan(
         text = '已审批通过，可以开始评价';
         // The examiners' accounts as they are now: their portal lists the plan from here on.
         await staffWithAccounts(tx, id);
+        await openArchive(tx, ArchiveKind.EVALUATION, archiveOpeningOf(row), user);
       } else {
         next = { status: EvaluationStatus.REJECTED, rejectReason: reason };
         step = { action: EvaluationAction.REJECT, note };

@@ -1,29 +1,28 @@
 import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificate';
 import type { OfflineBatchOptions, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
 import type { Paged } from '@skill-cert/shared/pagination';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
-import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
-import { companyOf, validId } from '../level-evaluations/test-plans.ts';
+import { certificates } from '../certificates/tables.ts';
+import { createTemplate, defaultBlanks, upload } from '../custom-certificates/test-fixtures.ts';
+import { validId } from '../level-evaluations/test-plans.ts';
 import {
   batchBody,
   createAndRead,
   getBatch,
   holderRow,
+  largeSheet,
   publishAndWait,
-  seedOfflineFiling,
+  SHEET_HEADER,
   sheetRows,
   uploadSheet,
+  useOfflineCompany,
 } from './test-offline.ts';
 
 const ctx = useTestApp();
-let admin = '';
-let siteId = '';
-beforeEach(async () => {
-  admin = await enterpriseToken(ctx.app);
-  ({ siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
-});
+const company = useOfflineCompany(ctx);
 
 const drafts = async (id: string, query = '') =>
   (
@@ -31,13 +30,13 @@ const drafts = async (id: string, query = '') =>
       ctx.app,
       'GET',
       `/api/offlineCertificateBatches/${id}/drafts?per_page=50${query}`,
-      { token: admin },
+      { token: company.admin },
     )
   ).body.data;
 
 async function readBatch(rows: (string | number | null)[][], more: Record<string, unknown> = {}) {
-  const fileId = await uploadSheet(ctx.app, admin, rows);
-  return createAndRead(ctx.app, admin, batchBody(siteId, fileId, more));
+  const fileId = await uploadSheet(ctx.app, company.admin, rows);
+  return createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId, more));
 }
 
 describe('reading a batch (0 解析中 → 1 待确认)', () => {
@@ -63,7 +62,7 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
     const file = await ctx.app.inject({
       method: 'GET',
       url: `/api/files/${batch.error_file_id}`,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${company.admin}` },
     });
     const sheet = await sheetRows(file.rawPayload);
     expect(sheet[0].at(-1)).toBe('错误原因');
@@ -78,8 +77,8 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
   });
 
   it('a sheet that cannot be read at all fails the batch (9 失败) with the reason, and the starter is told', async () => {
-    const fileId = await uploadSheet(ctx.app, admin, [['张三', '85']], ['姓名', '理论知识考试']);
-    const { batch, message } = await createAndRead(ctx.app, admin, batchBody(siteId, fileId));
+    const fileId = await uploadSheet(ctx.app, company.admin, [['张三', '85']], ['姓名', '理论知识考试']);
+    const { batch, message } = await createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId));
     expect(batch).toMatchObject({ status: 9, status_text: '失败', total: 0 });
     expect(batch.fail_reason).toBe('证书信息表缺少必填列「证件号码」，请使用下载的模板填写');
     expect(message.content).toBe(`「${batch.name}」证书信息解析失败：${batch.fail_reason}`);
@@ -90,7 +89,7 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
       { name: `照片/${validId(1)}.jpg`, data: jpeg(295, 413) },
       { name: `${validId(2)}.png`, data: Buffer.from('not a picture') },
     ]);
-    const photoZip = await upload(ctx.app, admin, '照片.zip', zip);
+    const photoZip = await upload(ctx.app, company.admin, '照片.zip', zip);
     const { batch } = await readBatch([holderRow(1), holderRow(2), holderRow(3)], {
       photo_zip_file_id: photoZip,
     });
@@ -105,14 +104,27 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
   });
 });
 
+describe('reading Chinese text', () => {
+  it('reads every character intact, whichever chunk of the sheet its UTF-8 bytes straddle', async () => {
+    const fileId = await upload(ctx.app, company.admin, '证书信息表.xlsx', await largeSheet(3000));
+    const { batch } = await createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId));
+    expect(batch).toMatchObject({ valid_count: 3000, problem_count: 0 });
+    const [last] = (await drafts(batch._id, '&keyword=持证人张3000')).list;
+    expect(last.name).toBe('持证人张3000');
+  });
+});
+
 describe('publishing (1 待确认 → 2 发布中 → 3 已发布)', () => {
   it('numbers consecutive and distinct; the certificates are in the library and verifiable only once published', async () => {
     const { batch } = await readBatch([holderRow(11), holderRow(12), holderRow(13)]);
     const library = async () =>
-      (await api<Paged<CertificateRow>>(ctx.app, 'GET', '/api/certificates?source=2', { token: admin })).body
-        .data.list;
+      (
+        await api<Paged<CertificateRow>>(ctx.app, 'GET', '/api/certificates?source=2', {
+          token: company.admin,
+        })
+      ).body.data.list;
     expect(await library()).toEqual([]);
-    const published = await publishAndWait(ctx.app, admin, batch._id);
+    const published = await publishAndWait(ctx.app, company.admin, batch._id);
     expect(published.count).toBe(3);
     const numbers = (await library()).map((c) => c.certificate_no as string).sort();
     expect(numbers).toHaveLength(3);
@@ -120,7 +132,7 @@ describe('publishing (1 待确认 → 2 发布中 → 3 已发布)', () => {
     expect(numbers.map((n) => parseCertificateNumber(n)?.serial)).toEqual([1, 2, 3]);
     expect([numbers[0], numbers[2]]).toEqual([published.first_no, published.last_no]);
     expect(published.content).toContain(`共 3 张，证书编号 ${published.first_no} 至 ${published.last_no}`);
-    expect(await getBatch(ctx.app, admin, batch._id)).toMatchObject({
+    expect(await getBatch(ctx.app, company.admin, batch._id)).toMatchObject({
       status: 3,
       status_text: '已发布',
       total: 3,
@@ -138,19 +150,84 @@ describe('publishing (1 待确认 → 2 发布中 → 3 已发布)', () => {
 describe('options', () => {
   it('offers the approved scopes (occupation → 工种 → levels), the filed sites and the templates', async () => {
     const res = await api<OfflineBatchOptions>(ctx.app, 'GET', '/api/offlineCertificateBatches/options', {
-      token: admin,
+      token: company.admin,
     });
     expect(res.body.data.occupations).toContainEqual({
       occupation_code: '6-31-01-03',
       occupation_name: '电工',
       work_types: [{ work_type: null, levels: [5, 4, 3] }],
     });
-    expect(res.body.data.sites.map((s) => s._id)).toContain(siteId);
+    expect(res.body.data.sites.map((s) => s._id)).toContain(company.siteId);
     expect(res.body.data.templates[0]).toEqual({
       _id: 'national',
       name: '职业技能等级证书',
       national: true,
       blanks: [],
     });
+  });
+});
+
+describe('a custom template', () => {
+  it('its own blanks are columns of the sheet to fill, values of the drafts and of the certificates', async () => {
+    const template = await createTemplate(ctx.app, company.admin, {
+      blanks: [
+        ...defaultBlanks(),
+        { ...defaultBlanks()[0], name: 'school', cn_name: '培训学校', required: 1, y: 0.9 },
+      ],
+    });
+    const options = await api<OfflineBatchOptions>(ctx.app, 'GET', '/api/offlineCertificateBatches/options', {
+      token: company.admin,
+    });
+    expect(options.body.data.templates.find((t) => t._id === template._id)?.blanks).toEqual([
+      { name: 'gender', cn_name: '性别', required: false },
+      { name: 'school', cn_name: '培训学校', required: true },
+    ]);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/offlineCertificateBatches/sheetTemplate?template_id=${template._id}`,
+      headers: { authorization: `Bearer ${company.admin}` },
+    });
+    const [header] = await sheetRows(file.rawPayload);
+    expect(header).toEqual([
+      ...SHEET_HEADER.map((h) => (h === '姓名' || h === '证件号码' ? `*${h}` : h)),
+      '性别',
+      '*培训学校',
+    ]);
+
+    const fileId = await uploadSheet(
+      ctx.app,
+      company.admin,
+      [
+        [...holderRow(1), '男', '示例职业培训学校'],
+        [...holderRow(2), '女', ''],
+      ],
+      [...SHEET_HEADER, '性别', '培训学校'],
+    );
+    const { batch } = await createAndRead(
+      ctx.app,
+      company.admin,
+      batchBody(company.siteId, fileId, { template_id: template._id }),
+    );
+    const list = (await drafts(batch._id)).list;
+    expect(list.map((d) => [d.values.map((v) => v.value), d.problems])).toEqual([
+      [['男', '示例职业培训学校'], []],
+      [['女', ''], ['请填写培训学校']],
+    ]);
+    await api(ctx.app, 'PATCH', `/api/offlineCertificateBatches/${batch._id}/drafts/${list[1]._id}`, {
+      token: company.admin,
+      body: { values: { school: '第二培训学校' } },
+    });
+    await publishAndWait(ctx.app, company.admin, batch._id);
+    const rows = await ctx.app.db.select().from(certificates).where(eq(certificates.sourceId, batch._id));
+    expect(rows.map((r) => r.values).sort((a, b) => a[0].val.localeCompare(b[0].val))).toEqual([
+      [
+        { name: 'gender', val: '女' },
+        { name: 'school', val: '第二培训学校' },
+      ],
+      [
+        { name: 'gender', val: '男' },
+        { name: 'school', val: '示例职业培训学校' },
+      ],
+    ]);
   });
 });

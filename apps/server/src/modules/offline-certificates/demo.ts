@@ -52,7 +52,7 @@ export function seedOfflineDemo(app: FastifyInstance): void {
     const admin = await findUserByAccount(app.db, 'qiye');
     if (!admin?.companyId) return;
     try {
-      await app.database.withStartupLock(async () => seedBatches(app, admin));
+      await app.database.withStartupLock(async () => seedOfflineBatches(app, admin));
     } catch (err) {
       // The company has no codes yet, or the demo changed: nothing to seed.
       if (!(err instanceof AppError)) throw err;
@@ -60,7 +60,8 @@ export function seedOfflineDemo(app: FastifyInstance): void {
   });
 }
 
-async function seedBatches(app: FastifyInstance, admin: UserRow): Promise<void> {
+/** qiye's two demo batches, when it has none yet (the published one renders in the background). */
+export async function seedOfflineBatches(app: FastifyInstance, admin: UserRow): Promise<void> {
   const companyId = admin.companyId as string;
   const [{ n }] = await app.db
     .select({ n: count() })

@@ -15,8 +15,7 @@ import {
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
-import { api, useTestApp } from '../../../test/harness.ts';
+import { api, callRoutes, useTestApp } from '../../../test/harness.ts';
 import { readZipDirectory } from '../certificate-engine/zip.ts';
 import { certificates } from '../certificates/tables.ts';
 import { secondEnterprise } from '../companies/testing.ts';
@@ -59,37 +58,21 @@ const draftsOf = async (id: string) =>
   (await call<Paged<OfflineDraftRow>>('GET', `${B}/${id}/drafts?per_page=50`)).body.data.list;
 
 /** Every offline route, with a body each contract schema accepts. */
-async function callEach(token: string, batchId: string) {
+function callEach(token: string, batchId: string) {
   const samples = new Map<unknown, unknown>([
     [offlineBatchCreateBody, batchBody(siteId, randomUUID())],
     [offlineBatchPatchBody, { name: '改名' }],
     [offlineDraftPatchBody, { name: '改名' }],
   ]);
-  const routes = ctx.app.registeredRoutes().filter((r) => r.method !== 'HEAD' && r.url.startsWith(B));
-  const answers: { route: string; status: number; code: number; message: string }[] = [];
-  for (const r of routes) {
-    const url = r.url
-      .replace(':id', batchId)
-      .replace(/:(\w+)/g, () => randomUUID())
-      .concat(r.url.endsWith('sheetTemplate') ? '?template_id=national' : '');
-    const schema = r.schema.body as ZodType | undefined;
-    const res = await ctx.app.inject({
-      method: r.method as 'GET',
-      url,
-      ...(schema ? { payload: (samples.get(schema) ?? {}) as object } : {}),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = res.headers['content-type']?.toString().includes('json')
-      ? res.json()
-      : { code: res.statusCode };
-    answers.push({
-      route: `${r.method} ${r.url}`,
-      status: res.statusCode,
-      code: body.code,
-      message: body.message,
-    });
-  }
-  return answers;
+  return callRoutes(ctx.app, token, {
+    routes: (r) => r.url.startsWith(B),
+    url: (url) =>
+      url
+        .replace(':id', batchId)
+        .replace(/:(\w+)/g, () => randomUUID())
+        .concat(url.endsWith('sheetTemplate') ? '?template_id=national' : ''),
+    body: (schema) => samples.get(schema) ?? {},
+  });
 }
 
 describe('the code-61 gate and the tenant boundary', () => {

@@ -1,6 +1,6 @@
 import type { PassThrough } from 'node:stream';
 import { CertificateSource, CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { idTypeText } from '@skill-cert/shared/levelEvaluation';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { skillLevelName } from '@skill-cert/shared/occupation';
@@ -11,14 +11,14 @@ import {
   type OfflinePublishResult,
   type offlineCertificateQuery,
 } from '@skill-cert/shared/offlineCertificate';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { type ExportColumn, streamTable } from '../certificates/export.ts';
+import { streamTable } from '../certificate-engine/table-stream.ts';
 import { ownBlanksOf } from '../certificates/national-template.ts';
 import { allocateCertificateNumbers, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
@@ -26,6 +26,7 @@ import {
   defineLibrarySource,
   queueRendering,
   renderAgain,
+  rowCounters,
   sourceZip,
   wakeRendering,
 } from '../certificates/rendering.ts';
@@ -40,9 +41,11 @@ import {
   sourceCertificate,
   sourceCertificates,
   sourceCertificatesAfter,
+  toSourceCertificateRow,
   validHoldersAmong,
 } from '../certificates/source-rows.ts';
 import { companyNameOf } from '../custom-certificates/caller.ts';
+import { openBatchArchive } from './archive.ts';
 import { type BatchRecord, filedScope, findBatch, type OfflineCaller } from './batches.ts';
 import { draftsOf } from './drafts.ts';
 import { CERTIFICATE_CATEGORY } from './read-job.ts';
@@ -68,21 +71,13 @@ defineLibrarySource(CertificateSource.OFFLINE, {
         }
       : null;
   },
-  async counted(tx, sourceId, change) {
-    await tx
-      .update(offlineCertificateBatches)
-      .set({
-        renderedCount: sql`${offlineCertificateBatches.renderedCount} + ${change.succeeded}`,
-        failedCount: sql`${offlineCertificateBatches.failedCount} + ${change.failed}`,
-      })
-      .where(eq(offlineCertificateBatches.id, sourceId));
-  },
-  async added(tx, sourceId, n) {
-    await tx
-      .update(offlineCertificateBatches)
-      .set({ total: sql`${offlineCertificateBatches.total} + ${n}` })
-      .where(eq(offlineCertificateBatches.id, sourceId));
-  },
+  ...rowCounters({
+    table: offlineCertificateBatches,
+    id: offlineCertificateBatches.id,
+    succeeded: offlineCertificateBatches.renderedCount,
+    failed: offlineCertificateBatches.failedCount,
+    total: offlineCertificateBatches.total,
+  }),
   finish: finishBatchIfDone,
 });
 
@@ -201,8 +196,10 @@ export async function publishBatch(
         failedCount: 0,
         publishedAt: new Date(),
         publishedBy: caller.user.id,
+        publishedByName: caller.user.name,
       })
       .where(eq(offlineCertificateBatches.id, b.id));
+    await openBatchArchive(tx, b, caller.user);
     await queueRendering(
       app,
       tx,
@@ -235,18 +232,7 @@ export async function listBatchCertificates(
   const b = await findBatch(db, own, batchId);
   const { rows, total } = await sourceCertificates(db, b.id, q);
   return {
-    list: rows.map((c) => ({
-      _id: c.id,
-      certificate_no: c.certificateNo ?? '',
-      holder_name: c.holderName,
-      id_number: c.idNumber,
-      has_photo: Boolean(c.photoFileId),
-      produce_status: c.produceStatus as 0 | 1 | 2,
-      produce_status_text: produceStatusText[c.produceStatus] ?? '',
-      fail_reason: c.failReason,
-      status: c.status,
-      status_text: certificateStatusText[c.status],
-    })),
+    list: rows.map(toSourceCertificateRow),
     total,
   };
 }
@@ -271,8 +257,8 @@ export const batchZip = sourceZip;
 /** Rows read at once while the export streams out. */
 const EXPORT_PAGE = 1000;
 
-/** The export for filing with the authorities: one row per certificate, OFFLINE_EXPORT_COLUMNS. */
-function exportColumns(b: BatchRecord): ExportColumn<CertificateRow>[] {
+/** The cells of a certificate in the export for filing with the authorities (OFFLINE_EXPORT_COLUMNS). */
+function exportCells(b: BatchRecord): (c: CertificateRow) => string[] {
   const values: Record<(typeof OFFLINE_EXPORT_COLUMNS)[number], (c: CertificateRow) => string> = {
     证书编号: (c) => c.certificateNo ?? '',
     姓名: (c) => c.holderName,
@@ -288,29 +274,37 @@ function exportColumns(b: BatchRecord): ExportColumn<CertificateRow>[] {
     发证日期: (c) => c.issueDate ?? '',
     证书状态: (c) => certificateStatusText[c.status],
   };
-  return OFFLINE_EXPORT_COLUMNS.map((header) => ({
-    header,
-    width: header === '证书编号' || header === '证件号码' ? 24 : 14,
-    value: values[header],
-  }));
+  return (c) => OFFLINE_EXPORT_COLUMNS.map((header) => values[header](c));
 }
 
-/** `GET .../{id}/export`: the numbers of a published batch as one streamed .xlsx. */
+/** `GET .../{id}/export`: the numbers of a published batch as one streamed .xlsx (the engine's streamTable). */
 export async function exportBatch(
   db: DbOrTx,
   b: BatchRecord,
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Promise<PassThrough> {
-  return streamTable<CertificateRow, number>({
-    sheetName: '证书编号',
-    columns: exportColumns(b),
-    async page(after) {
-      const rows = await sourceCertificatesAfter(db, b.id, after ?? 0, EXPORT_PAGE);
-      return { rows, cursor: rows.length === EXPORT_PAGE ? (rows.at(-1)?.rowNumber ?? null) : null };
+  const cells = exportCells(b);
+  async function* pages() {
+    let after = 0;
+    for (;;) {
+      const rows = await sourceCertificatesAfter(db, b.id, after, EXPORT_PAGE);
+      yield rows.map(cells);
+      const tail = rows.at(-1);
+      if (!tail || rows.length < EXPORT_PAGE) return;
+      after = tail.rowNumber;
+    }
+  }
+  return streamTable(
+    {
+      sheetName: '证书编号',
+      columns: OFFLINE_EXPORT_COLUMNS.map((header) => ({
+        header,
+        width: header === '证书编号' || header === '证件号码' ? 24 : 14,
+      })),
     },
-    log,
-    what: '证书编号导出',
+    pages,
+    (err) => log.error({ err, batchId: b.id }, '证书编号导出失败'),
     signal,
-  });
+  );
 }

@@ -55,6 +55,7 @@ export const offlineCertificateBatches = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedBy: uuid('published_by'),
+    publishedByName: text('published_by_name'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('offline_certificate_batches_company_idx').on(t.companyId, t.createdAt)],

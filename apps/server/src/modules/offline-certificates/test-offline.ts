@@ -2,17 +2,20 @@
  * What the offline-certificate tests and the benchmark share: a company with an approved filing whose scope is
  * 电工 (no 工种) levels 5–3 at a filed site with codes, holders' sheets, and waiting for a batch's messages.
  */
+
+import { PassThrough } from 'node:stream';
 import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import type { OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { api } from '../../../test/harness.ts';
+import { beforeEach } from 'vitest';
+import { api, type TestContext } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { xlsx } from '../certificate-engine/test-fixtures.ts';
-import { upload, within } from '../custom-certificates/test-fixtures.ts';
+import { enterpriseToken, upload, within } from '../custom-certificates/test-fixtures.ts';
 import { seedFilingWithCodes } from '../level-evaluations/test-grant-plans.ts';
-import { validId } from '../level-evaluations/test-plans.ts';
+import { companyOf, validId } from '../level-evaluations/test-plans.ts';
 import { insertFiledScope } from '../records/testing.ts';
 
 export const OCCUPATION = { code: '6-31-01-03', name: '电工' };
@@ -162,4 +165,31 @@ export async function sheetRows(bytes: Buffer): Promise<string[][]> {
     rows.push(Array.from((row.values as unknown[]).slice(1), (v) => String(v ?? '')));
   });
   return rows;
+}
+
+/** Each test's company: qiye signed in, its filing (电工 5–3) and site; read the fields inside a test. */
+export function useOfflineCompany(ctx: TestContext) {
+  const company = { admin: '', siteId: '' };
+  beforeEach(async () => {
+    company.admin = await enterpriseToken(ctx.app);
+    ({ siteId: company.siteId } = await seedOfflineFiling(ctx.app.db, await companyOf(ctx.app.db, 'qiye')));
+  });
+  return company;
+}
+
+/**
+ * A holders' sheet of `n` rows with Chinese names, written as a streaming writer writes it (inline strings, as
+ * WPS and most exporters do): its parts inflate in many chunks.
+ */
+export async function largeSheet(n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('证书信息');
+  sheet.addRow(SHEET_HEADER).commit();
+  for (let i = 1; i <= n; i++) sheet.addRow(holderRow(i, `持证人张${i}`)).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }

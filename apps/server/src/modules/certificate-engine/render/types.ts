@@ -58,3 +58,27 @@ export const PDF_PRODUCER = 'skill-cert';
 
 /** The nice value of render threads: background work, behind the server's main thread (worker.ts sets it). */
 export const RENDER_THREAD_NICE = 10;
+
+/**
+ * A document the engine lays out (an archive's generated PDF): a title, then sections of key/value lines or a
+ * table, on A4 pages as many as it takes (a table runs across pages, its header repeated), each page numbered.
+ */
+export interface DocumentJob {
+  title: string;
+  /** A line under the title (e.g. the plan number). */
+  subtitle?: string;
+  sections: DocumentSection[];
+  /** ISO 8601; default the time of rendering. */
+  createdAt?: string;
+}
+
+export type DocumentSection =
+  | { heading: string; lines: [key: string, value: string][] }
+  | {
+      heading: string;
+      /** Relative widths of the columns (any unit; shared out over the page width). */
+      columns: { header: string; width: number }[];
+      rows: string[][];
+      /** Shown instead of the table when there is no row. */
+      empty?: string;
+    };

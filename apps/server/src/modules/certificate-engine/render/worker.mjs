@@ -9,6 +9,7 @@ const {
   default: renderTask,
   backgroundTask,
   renderManyTask,
+  documentTask,
   warmUp,
   lowerThreadPriority,
 } = await import('./worker.ts');
@@ -19,3 +20,4 @@ export default renderTask;
 /** Named tasks: `piscina.run(input, { name })` (certificate-engine/render-pool.ts). */
 export const background = backgroundTask;
 export const renderMany = renderManyTask;
+export const document = documentTask;

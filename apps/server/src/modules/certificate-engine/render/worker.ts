@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { move } from 'piscina';
 import { writeContentSync } from '../../../lib/content-store.ts';
+import { renderDocument } from './document.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
-import { RenderError, type RenderJob } from './types.ts';
+import { type DocumentJob, RenderError, type RenderJob } from './types.ts';
 
 /** What a worker answers: the PDF, or the Chinese reason a bad input of this certificate was refused. */
 export type WorkerResult = Uint8Array | { renderError: string };
@@ -61,6 +62,11 @@ export async function renderManyTask({ jobs, storeRoot }: RenderManyInput): Prom
   }
   // Without local storage the PDFs are copied back (storage off this disk is not used yet).
   return items;
+}
+
+/** The `document` task: a generated document (an archive's) laid out over as many pages as it takes. */
+export function documentTask(job: DocumentJob): Uint8Array {
+  return move(renderDocument(job)) as Uint8Array;
 }
 
 /** The `background` task: an uploaded background on disk → its rendering JPEG (toRenderBackground). */

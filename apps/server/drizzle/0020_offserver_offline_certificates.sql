@@ -28,6 +28,7 @@ CREATE TABLE "offline_certificate_batches" (
 	"read_at" timestamp with time zone,
 	"published_at" timestamp with time zone,
 	"published_by" uuid,
+	"published_by_name" text,
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
