@@ -1,15 +1,13 @@
+import { certificateStatusColor } from '@skill-cert/shared/certificate';
 import type { GrantCertificateRow, GrantDetail } from '@skill-cert/shared/certificateGrant';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { App, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
-import {
-  CertificateFileActions,
-  PRODUCE_STATUS_OPTIONS,
-  ProduceStatus,
-  ProduceStatusTag,
-} from '@/shared/components/certificate-file/certificate-file';
+import { CertificateFileActions } from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { ProduceStatusTag, produceStatusOptions } from '@/shared/components/produce-status-tag';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
@@ -25,9 +23,6 @@ interface CertificateFilters {
   keyword: string;
   produce_status: number | null;
 }
-
-/** 0 待确认, 1 有效, 2 已撤销, 3 已换发. */
-const statusColors: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error', 3: 'default' };
 
 /** The name a certificate's PDF gets: 证书编号_姓名.pdf. */
 export const certificateFileName = (row: Pick<GrantCertificateRow, 'certificate_no' | 'holder_name'>) =>
@@ -103,7 +98,7 @@ export function GrantCertificateTable({
           title: '证书状态',
           key: 'status',
           width: 100,
-          render: (_, row) => <Tag color={statusColors[row.status]}>{row.status_text}</Tag>,
+          render: (_, row) => <Tag color={certificateStatusColor[row.status]}>{row.status_text}</Tag>,
         },
     {
       title: '操作',
@@ -148,7 +143,7 @@ export function GrantCertificateTable({
         locale={{ emptyText: '暂无证书' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '姓名、证件号码或证书编号', width: 220 },
-          { name: 'produce_status', label: '生成状态', options: PRODUCE_STATUS_OPTIONS, width: 120 },
+          { name: 'produce_status', label: '生成状态', options: produceStatusOptions, width: 120 },
         ]}
         toolbar={toolbar}
       />

@@ -1,22 +1,4 @@
-import { Button, Space, Tag } from 'antd';
-
-/** A rendered certificate's 生成状态: 0 待生成, 1 生成成功, 2 生成失败 (ProduceStatus). */
-export const ProduceStatus = { WAITING: 0, DONE: 1, FAILED: 2 } as const;
-const produceColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
-export const PRODUCE_STATUS_OPTIONS = [
-  { value: ProduceStatus.WAITING, label: '待生成' },
-  { value: ProduceStatus.DONE, label: '生成成功' },
-  { value: ProduceStatus.FAILED, label: '生成失败' },
-];
-
-/** 待生成 / 生成成功 / 生成失败 as a tag. */
-export function ProduceStatusTag({ status, text }: { status: number; text: string }) {
-  return (
-    <Tag color={produceColors[status]} data-status={status}>
-      {text}
-    </Tag>
-  );
-}
+import { Button, Space } from 'antd';
 
 /**
  * The actions on one certificate's PDF in a list of certificates (a grant, an offline batch): 查看 and 下载 once it
