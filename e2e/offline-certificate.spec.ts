@@ -11,8 +11,9 @@ import { loginWithPassword, test } from './fixtures';
  * Offline certificates (证书生成, issue 22 points 1–3) on the real stack: qiye (whose demo filing is approved with
  * 电工 levels 5–3 and one site) adds a batch in the browser — 电工 四级, dates, the national template, a two-row sheet
  * and a photo zip through the upload control — and lands on the list; the message centre says when the batch is read
- * (成功 1 条，失败 1 条) and its 确认发证 opens confirm-add, where one draft carries a problem (a wrong ID check character) and 确认发证 waits; the draft is fixed in its
- * dialog; 确认发证 (asked first) publishes, the progress ends on the detail, 已发布, and 导出全部证书 downloads a zip.
+ * (成功 1 条，失败 1 条) and its 确认发证 opens confirm-add, where one draft carries a problem (a wrong ID check
+ * character) and 确认发证 waits; the draft is fixed in its dialog; 确认发证 (asked first) publishes, the progress ends
+ * on the detail, 已发布 (and the message says so), and 导出全部证书 downloads a zip whose bytes start with PK.
  */
 
 const stamp = newStamp();
@@ -133,7 +134,12 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     await expect(list.getByText('有效')).toHaveCount(2);
   });
 
-  await test.step('导出全部证书 streams a zip', async () => {
+  await test.step('the message centre says it was published; 导出全部证书 streams a zip', async () => {
+    const box = page.getByRole('region', { name: '新消息' });
+    await expect(
+      box.getByRole('article').filter({ hasText: `「${BATCH_NAME}」证书已发布：共 2 张` }),
+    ).toBeVisible();
+    await box.getByRole('button', { name: '关闭新消息' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: /导出全部证书/ }).click(),

@@ -75,7 +75,8 @@ export async function startServerProcess(
     });
   }
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, 60_000);
+  // A fresh embedded database on a loaded two-core machine took 105 s to answer /healthz (load ~20): wait for it.
+  await waitForHealth(url, child, 240_000);
   return {
     url,
     dataDir,

@@ -1,16 +1,13 @@
 import { certificateStatusColor } from '@skill-cert/shared/certificate';
 import type { GrantCertificateRow, GrantDetail } from '@skill-cert/shared/certificateGrant';
+import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { App, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
-import {
-  CertificateFileActions,
-  PRODUCE_STATUS_OPTIONS,
-  ProduceStatus,
-  ProduceStatusTag,
-} from '@/shared/components/certificate-file/certificate-file';
+import { CertificateFileActions } from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
+import { ProduceStatusTag, produceStatusOptions } from '@/shared/components/produce-status-tag';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
@@ -146,7 +143,7 @@ export function GrantCertificateTable({
         locale={{ emptyText: '暂无证书' }}
         filters={[
           { name: 'keyword', label: '关键词', placeholder: '姓名、证件号码或证书编号', width: 220 },
-          { name: 'produce_status', label: '生成状态', options: PRODUCE_STATUS_OPTIONS, width: 120 },
+          { name: 'produce_status', label: '生成状态', options: produceStatusOptions, width: 120 },
         ]}
         toolbar={toolbar}
       />

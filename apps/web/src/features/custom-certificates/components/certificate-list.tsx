@@ -1,11 +1,11 @@
 import { BlankType, type CustomCertificateRow, ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { PRODUCE_STATUS_OPTIONS } from '@/shared/components/certificate-file/certificate-file';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { useNotice } from '@/shared/components/notice/notice';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { downloadUrl } from '@/shared/components/preview-dialog/preview-kind';
+import { produceStatusOptions } from '@/shared/components/produce-status-tag';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
@@ -140,7 +140,7 @@ export function CertificateList({ batchId, generating }: { batchId: string; gene
           {
             name: 'custom_certificate_produce_status',
             label: '生成状态',
-            options: PRODUCE_STATUS_OPTIONS,
+            options: produceStatusOptions,
             width: 120,
           },
         ]}

@@ -4,7 +4,7 @@ import {
   certificateHandleStatusText,
 } from '@skill-cert/shared/customCertificate';
 import { Tag } from 'antd';
-import { ProduceStatusTag as Produce } from '@/shared/components/certificate-file/certificate-file';
+import { ProduceStatusTag as Produce } from '@/shared/components/produce-status-tag';
 
 /** Handling status of a batch (spec §4): 0 primary, 1 success, 2 danger. */
 const handleStatusColors: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };

@@ -1,24 +1,4 @@
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
-import { Button, Space, Tag } from 'antd';
-
-export { ProduceStatus };
-
-/** A rendered certificate's 生成状态 (any source): 0 待生成, 1 生成成功, 2 生成失败 (can be regenerated). */
-const produceColors: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
-
-/** The 生成状态 filter of a certificate list. */
-export const PRODUCE_STATUS_OPTIONS = [ProduceStatus.PENDING, ProduceStatus.DONE, ProduceStatus.FAILED].map(
-  (value) => ({ value, label: produceStatusText[value] }),
-);
-
-/** 待生成 / 生成成功 / 生成失败 as a tag; `text` as the server wrote it. */
-export function ProduceStatusTag({ status, text }: { status: number; text?: string | null }) {
-  return (
-    <Tag color={produceColors[status] ?? 'default'} data-status={status}>
-      {text || produceStatusText[status] || '-'}
-    </Tag>
-  );
-}
+import { Button, Space } from 'antd';
 
 /**
  * The actions on one certificate's PDF in a list of certificates (a grant, an offline batch): 查看 and 下载 once it
