@@ -95,8 +95,9 @@ const SHEET_WORKER_FILE = fileURLToPath(new URL('./sheet-worker.mjs', import.met
 export const SHEET_THREAD_IDLE_MS = 30_000;
 
 /**
- * How long reading one spreadsheet may take before the sheet thread is stopped and the upload refused. A valid
- * sheet of 20,000 rows takes about a second; the inflated size is capped (xlsx-input.ts), this bounds the rest.
+ * How long reading one spreadsheet may take before the sheet thread is stopped and the upload refused, counted once
+ * the thread is ready (started, exceljs loaded). A valid sheet of 20,000 rows takes about a second; the inflated size
+ * is capped (xlsx-input.ts), this bounds the rest.
  */
 export const SHEET_READ_DEADLINE_MS = 20_000;
 
@@ -192,6 +193,9 @@ export function createSheetThread({
   /** A read task, stopped with its thread when it passes the deadline. */
   const runRead = async <T>(name: string, input: unknown): Promise<T> => {
     if (closing) throw new RenderPoolClosed();
+    // The deadline bounds the read, not the thread's start and exceljs's loading (seconds under load: a 2-row sheet
+    // was refused at load 20): the read waits for the thread to be ready first.
+    await sheets.run(null, { name: 'ready' });
     const deadline = AbortSignal.timeout(readDeadlineMs);
     // Piscina stops the thread of a task aborted while it runs: its CPU and memory end with it.
     return (await sheets.run(input, { name, signal: deadline }).catch((err: unknown) => {

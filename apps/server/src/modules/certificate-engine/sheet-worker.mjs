@@ -3,11 +3,12 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { readSheetTask, readTableTask, templateWorkbookTask, writeTableTask } = await import(
+const { readSheetTask, readTableTask, readyTask, templateWorkbookTask, writeTableTask } = await import(
   './sheet-worker.ts'
 );
 
 /** Named tasks: `piscina.run(input, { name })`. */
+export const ready = readyTask;
 export const readSheet = readSheetTask;
 export const workbook = templateWorkbookTask;
 export const readTable = readTableTask;
