@@ -75,6 +75,13 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     await page.getByPlaceholder(/例如/).fill(BATCH_NAME);
     await choose(page, '职业', '电工');
     await choose(page, '职业技能等级', '四级/中级工');
+    // The site is chosen for the user only when the filing has one; other browser tests may have filed more.
+    await page
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('label', { hasText: /^考核站点$/ }) })
+      .locator('.ant-select')
+      .click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await typeDate(page, '评价开始日期', '2026-10-10');
     await typeDate(page, '评价结束日期', '2026-10-12');
     await typeDate(page, '请选择发证日期', '2026-11-20');
