@@ -215,10 +215,12 @@ describe('a server killed while a batch renders (embedded database)', () => {
     expect(new Set(certificates.map((c) => c.row_number)).size).toBe(ROWS);
     expect(certificates.every((c) => c.status === 1 && c.file_id)).toBe(true);
     expect(new Set(certificates.map((c) => c.file_id)).size).toBe(ROWS);
-    // One file record per certificate, none extra (the demo's granted certificates have their own, in the library).
+    // One file record per certificate, none extra. The demo's other PDFs are left out: its granted and offline
+    // certificates (library sources 1 and 2; custom ones, source 3, are this batch's) and its archives' uploads.
     const [pdfs] = await query<{ n: number }>(
       `select count(*)::int as n from files where kind = 'pdf'
-        and id not in (select file_id from certificates where source = 1 and file_id is not null)`,
+        and id not in (select file_id from certificates where source in (1, 2) and file_id is not null)
+        and id not in (select file_id from archive_items)`,
     );
     expect(pdfs.n).toBe(ROWS);
     const [messages] = await query<{ n: number }>(
