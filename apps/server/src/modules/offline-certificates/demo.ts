@@ -18,7 +18,8 @@ import { publishBatch } from './publish.ts';
 import { type DraftFields, sheetColumns } from './rules.ts';
 import { offlineCertificateBatches } from './tables.ts';
 
-export const DEMO_PUBLISHED_BATCH = '2025年电工四级社会化评价（线下）';
+/** Published at the scope's highest level (电工 三级 in the demo filing): its name says so. */
+export const DEMO_PUBLISHED_BATCH = '2025年电工三级社会化评价（线下）';
 export const DEMO_TO_CONFIRM_BATCH = '2026年电工五级补录（线下）';
 
 const SURNAMES = '赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许';
