@@ -106,6 +106,16 @@ export const NATIONAL_TEMPLATE_NAME = '职业技能等级证书';
 /** 工种/职业方向 printed when the occupation has none. */
 export const NO_WORK_TYPE = '--';
 
+/** 职业/工种 as a certificate says it ("--" without a 工种); "-" when there is no occupation. */
+export const occupationWorkTypeText = (c: {
+  occupation_name: string | null;
+  work_type: string | null;
+}): string => (c.occupation_name ? `${c.occupation_name}/${c.work_type || NO_WORK_TYPE}` : '-');
+
+/** The 证书编号 range of a grant or a batch: first ~ last, one number when one certificate, "-" before numbering. */
+export const certificateNoRange = (r: { first_no: string | null; last_no: string | null }): string =>
+  r.first_no ? (r.last_no && r.last_no !== r.first_no ? `${r.first_no} ~ ${r.last_no}` : r.first_no) : '-';
+
 // ---------------------------------------------------------------------------------------------- rows
 
 /** A row of `/certificate-library` (`GET /api/certificates`). */

@@ -1,3 +1,4 @@
+import { occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import { type GrantOptions, GrantScope, type GrantScopeValue } from '@skill-cert/shared/certificateGrant';
 import { idTypeText } from '@skill-cert/shared/levelEvaluation';
 import {
@@ -24,7 +25,6 @@ import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
 import { useIsCompanyAdmin } from '@/shared/session/session-store';
 import { ADMIN_ONLY, useCreateGrant, useGrantOptions } from './api/grants';
-import { occupationText } from './components/grant-summary';
 
 type Candidate = GrantOptions['candidates'][number];
 
@@ -111,7 +111,7 @@ export function GrantAddPage() {
         items={[
           { key: 'plan_no', label: '计划编号', children: evaluation.plan_no ?? '-' },
           { key: 'name', label: '评价名称', children: evaluation.name },
-          { key: 'occupation', label: '职业/工种', children: occupationText(evaluation) },
+          { key: 'occupation', label: '职业/工种', children: occupationWorkTypeText(evaluation) },
           { key: 'level', label: '职业技能等级', children: evaluation.level_name ?? '-' },
           { key: 'status', label: '评价状态', children: evaluation.status_text },
           { key: 'passed', label: '合格人数', children: candidates.length },

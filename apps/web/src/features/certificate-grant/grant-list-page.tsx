@@ -1,3 +1,4 @@
+import { occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import { type GrantRow, GrantStatus, grantStatusText } from '@skill-cert/shared/certificateGrant';
 import { ALL_SKILL_LEVELS, skillLevelNames } from '@skill-cert/shared/occupation';
 import { Button, Space, type TableColumnsType, Typography } from 'antd';
@@ -6,7 +7,7 @@ import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { useGrants, useRefreshOnGrantDone } from './api/grants';
-import { GrantStatusTag, occupationText } from './components/grant-summary';
+import { GrantStatusTag } from './components/grant-summary';
 
 interface GrantFilters {
   keyword: string;
@@ -46,7 +47,7 @@ export function GrantListPage() {
         </span>
       ),
     },
-    { title: '职业/工种', key: 'occupation', width: 110, render: (_, r) => occupationText(r) },
+    { title: '职业/工种', key: 'occupation', width: 110, render: (_, r) => occupationWorkTypeText(r) },
     { title: '等级', dataIndex: 'level_name', width: 100, render: (t: string | null) => t ?? '-' },
     { title: '证书模板', dataIndex: 'template_name', width: 130 },
     {

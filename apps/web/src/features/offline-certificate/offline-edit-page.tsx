@@ -1,3 +1,4 @@
+import { occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import { isOfflineBatchEditable, type OfflineBatchDetail } from '@skill-cert/shared/offlineCertificate';
 import { Alert, App, Card, Descriptions, Space } from 'antd';
 import dayjs from 'dayjs';
@@ -7,7 +8,7 @@ import { PageLoading } from '@/shared/components/page-loading';
 import { useLeavePage } from '@/shared/page-tab';
 import { fileDownloadUrl, useBatch, useBatchOptions, usePatchBatch } from './api/batches';
 import { BatchForm, type BatchFormValues, SUBMITTED_MESSAGE } from './components/batch-form';
-import { BatchStatusTag, datesText, occupationText } from './components/batch-summary';
+import { BatchStatusTag, datesText } from './components/batch-summary';
 
 const uploaded = (file: { file_id: string; originName: string }) => ({
   file_id: file.file_id,
@@ -100,7 +101,7 @@ export function OfflineEditPage() {
               column={{ xs: 1, md: 2, xl: 4 }}
               style={{ marginBottom: 16 }}
               items={[
-                { key: 'occupation', label: '职业/工种', children: occupationText(b) },
+                { key: 'occupation', label: '职业/工种', children: occupationWorkTypeText(b) },
                 { key: 'level', label: '职业技能等级', children: b.level_name },
                 { key: 'dates', label: '评价日期', children: datesText(b) },
                 { key: 'site', label: '考核站点', children: b.site_name },

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import { ALL_SKILL_LEVELS, skillLevelName } from '@skill-cert/shared/occupation';
 import {
   isOfflineBatchDeletable,
@@ -14,7 +15,7 @@ import { isNoFiling, NoFilingResult } from '@/shared/components/no-filing/no-fil
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { useIsCompanyAdmin } from '@/shared/session/session-store';
 import { type BatchFilters, useBatches, useDeleteBatch, useRefreshOnBatchNews } from './api/batches';
-import { BatchStatusTag, datesText, occupationText } from './components/batch-summary';
+import { BatchStatusTag, datesText } from './components/batch-summary';
 
 const statusOptions = [
   OfflineBatchStatus.PARSING,
@@ -117,7 +118,7 @@ export function OfflineListPage() {
         </span>
       ),
     },
-    { title: '职业/工种', key: 'occupation', width: 120, render: (_, r) => occupationText(r) },
+    { title: '职业/工种', key: 'occupation', width: 120, render: (_, r) => occupationWorkTypeText(r) },
     { title: '等级', dataIndex: 'level_name', width: 110 },
     { title: '评价日期', key: 'dates', width: 110, ellipsis: false, render: (_, r) => datesText(r) },
     { title: '证书模板', dataIndex: 'template_name', width: 130 },

@@ -1,4 +1,4 @@
-import { NO_WORK_TYPE } from '@skill-cert/shared/certificate';
+import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import {
   type GrantDetail,
   type GrantStatusValue,
@@ -17,14 +17,6 @@ export function GrantStatusTag({ status }: { status: number }) {
   );
 }
 
-/** 职业/工种 of a grant's evaluation ("--" without a 工种, as on the certificate). */
-export const occupationText = (g: Pick<GrantDetail, 'occupation_name' | 'work_type'>): string =>
-  g.occupation_name ? `${g.occupation_name}/${g.work_type || NO_WORK_TYPE}` : '-';
-
-/** 证书编号 range of a grant: first ~ last (one number when one certificate). */
-export const numberRange = (g: Pick<GrantDetail, 'first_no' | 'last_no'>): string =>
-  g.first_no ? (g.last_no && g.last_no !== g.first_no ? `${g.first_no} ~ ${g.last_no}` : g.first_no) : '-';
-
 /** What the confirm and detail pages show of a grant. */
 export function GrantSummary({ grant }: { grant: GrantDetail }) {
   return (
@@ -35,7 +27,7 @@ export function GrantSummary({ grant }: { grant: GrantDetail }) {
       items={[
         { key: 'plan_no', label: '计划编号', children: grant.plan_no ?? '-' },
         { key: 'evaluation', label: '评价名称', children: grant.evaluation_name },
-        { key: 'occupation', label: '职业/工种', children: occupationText(grant) },
+        { key: 'occupation', label: '职业/工种', children: occupationWorkTypeText(grant) },
         { key: 'level', label: '职业技能等级', children: grant.level_name ?? '-' },
         { key: 'template', label: '证书模板', children: grant.template_name },
         { key: 'issue_date', label: '发证日期', children: grant.issue_date },
@@ -44,7 +36,7 @@ export function GrantSummary({ grant }: { grant: GrantDetail }) {
           label: '证书数量',
           children: `${grant.total} 张（成功 ${grant.success_count}，失败 ${grant.failed_count}）`,
         },
-        { key: 'numbers', label: '证书编号', children: numberRange(grant) },
+        { key: 'numbers', label: '证书编号', children: certificateNoRange(grant) },
         { key: 'status', label: '状态', children: <GrantStatusTag status={grant.status} /> },
         { key: 'creator', label: '创建人', children: grant.created_by_name },
         { key: 'created', label: '创建时间', children: grant.create_time_str },

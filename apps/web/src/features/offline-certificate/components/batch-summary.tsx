@@ -1,4 +1,4 @@
-import { NO_WORK_TYPE } from '@skill-cert/shared/certificate';
+import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import {
   type OfflineBatchDetail,
   type OfflineBatchRow,
@@ -19,17 +19,9 @@ export function BatchStatusTag({ status }: { status: number }) {
   );
 }
 
-/** 职业/工种 of a batch ("--" without a 工种, as on the certificate). */
-export const occupationText = (b: Pick<OfflineBatchRow, 'occupation_name' | 'work_type'>): string =>
-  `${b.occupation_name}/${b.work_type || NO_WORK_TYPE}`;
-
 /** The evaluation's dates: start ~ end (one day when they are the same). */
 export const datesText = (b: Pick<OfflineBatchRow, 'start_date' | 'end_date'>): string =>
   b.start_date === b.end_date ? b.start_date : `${b.start_date} ~ ${b.end_date}`;
-
-/** 证书编号 range: first ~ last (one number when one certificate). */
-export const numberRange = (b: Pick<OfflineBatchDetail, 'first_no' | 'last_no'>): string =>
-  b.first_no ? (b.last_no && b.last_no !== b.first_no ? `${b.first_no} ~ ${b.last_no}` : b.first_no) : '-';
 
 const published = (b: Pick<OfflineBatchRow, 'status'>) =>
   b.status === OfflineBatchStatus.PUBLISHING || b.status === OfflineBatchStatus.PUBLISHED;
@@ -75,7 +67,7 @@ export function BatchSummary({ batch }: { batch: OfflineBatchDetail }) {
       style={{ marginBottom: 16 }}
       items={[
         { key: 'name', label: '批次名称', children: batch.name },
-        { key: 'occupation', label: '职业/工种', children: occupationText(batch) },
+        { key: 'occupation', label: '职业/工种', children: occupationWorkTypeText(batch) },
         { key: 'level', label: '职业技能等级', children: batch.level_name },
         { key: 'dates', label: '评价日期', children: datesText(batch) },
         { key: 'site', label: '考核站点', children: batch.site_name },
@@ -89,7 +81,7 @@ export function BatchSummary({ batch }: { batch: OfflineBatchDetail }) {
             ? `${batch.photo_zip.originName}（匹配 ${batch.photo_count} 张）`
             : '未上传',
         },
-        { key: 'numbers', label: '证书编号', children: numberRange(batch) },
+        { key: 'numbers', label: '证书编号', children: certificateNoRange(batch) },
         { key: 'status', label: '状态', children: <BatchStatusTag status={batch.status} /> },
         { key: 'creator', label: '创建人', children: batch.created_by_name },
         { key: 'created', label: '创建时间', children: batch.create_time_str },
