@@ -1,6 +1,7 @@
 import { CertificateSource, type CertificateStatusValue } from '@skill-cert/shared/certificate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList, notInList } from '../../db/in-list.ts';
 import { certificates } from './tables.ts';
 
 /**
@@ -18,13 +19,12 @@ export async function grantCertificatesAmong(
   ids: string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(and(ofGrant(grantId), inArray(certificates.id, ids.slice(i, i + 1000))));
-    for (const r of rows) found.add(r.id);
-  }
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(ofGrant(grantId), inList(certificates.id, ids)));
+  for (const r of rows) found.add(r.id);
   return found;
 }
 
@@ -42,9 +42,7 @@ export async function countGrantCertificates(
       and(
         ofGrant(grantId),
         inArray(certificates.status, statuses),
-        except.length
-          ? sql`${certificates.id} <> all(select value::uuid from jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))`
-          : undefined,
+        except.length ? notInList(certificates.id, except) : undefined,
       ),
     );
   return row?.n ?? 0;
@@ -56,16 +54,15 @@ export async function certificateLabels(
   ids: string[],
 ): Promise<Map<string, { certificateNo: string | null; holderName: string }>> {
   const labels = new Map<string, { certificateNo: string | null; holderName: string }>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db
-      .select({
-        id: certificates.id,
-        certificateNo: certificates.certificateNo,
-        holderName: certificates.holderName,
-      })
-      .from(certificates)
-      .where(inArray(certificates.id, ids.slice(i, i + 1000)));
-    for (const { id, ...label } of rows) labels.set(id, label);
-  }
+  if (ids.length === 0) return labels;
+  const rows = await db
+    .select({
+      id: certificates.id,
+      certificateNo: certificates.certificateNo,
+      holderName: certificates.holderName,
+    })
+    .from(certificates)
+    .where(inList(certificates.id, ids));
+  for (const { id, ...label } of rows) labels.set(id, label);
   return labels;
 }

@@ -3,6 +3,7 @@ import type { GrantCertificateRow } from '@skill-cert/shared/certificateGrant';
 import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
 import { and, asc, count, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import { certificates } from './tables.ts';
 
 /**
@@ -194,7 +195,7 @@ export async function validHoldersAmong(
         eq(certificates.occupationCode, scope.occupationCode),
         eq(certificates.level, scope.level),
         sql`coalesce(${certificates.workType}, '') = ${scope.workType ?? ''}`,
-        sql`${certificates.idNumber} in (select value from jsonb_array_elements_text(${JSON.stringify(idNumbers)}::jsonb))`,
+        inList(certificates.idNumber, idNumbers, 'text'),
       ),
     );
   return new Set(rows.map((r) => r.idNumber));

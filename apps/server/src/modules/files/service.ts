@@ -7,8 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadedFile } from '@skill-cert/shared/files';
 import { hasPermission } from '@skill-cert/shared/permission';
 import { RoleType } from '@skill-cert/shared/roles';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import { contentPath, writeContent } from '../../lib/content-store.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -247,20 +248,18 @@ export function insertFilesFrom(rows: SQL): SQL {
 /** Of these contents, the ones some file record references. */
 export async function referencedContents(db: DbOrTx, sha256s: string[]): Promise<Set<string>> {
   const referenced = new Set<string>();
-  for (let i = 0; i < sha256s.length; i += 1000) {
-    const rows = await db
-      .selectDistinct({ sha256: files.sha256 })
-      .from(files)
-      .where(inArray(files.sha256, sha256s.slice(i, i + 1000)));
-    for (const r of rows) referenced.add(r.sha256);
-  }
+  if (sha256s.length === 0) return referenced;
+  const rows = await db
+    .selectDistinct({ sha256: files.sha256 })
+    .from(files)
+    .where(inList(files.sha256, sha256s, 'text'));
+  for (const r of rows) referenced.add(r.sha256);
   return referenced;
 }
 
 /** Removes the rows of files the server recorded for work that was then undone (the content stays: shared by hash). */
 export async function forgetFiles(db: DbOrTx, ids: string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 1000)
-    await db.delete(files).where(inArray(files.id, ids.slice(i, i + 1000)));
+  if (ids.length > 0) await db.delete(files).where(inList(files.id, ids));
 }
 
 /** Stores bytes the server made (a converted background, a preview PDF) as a file of `owner`'s. */
@@ -289,17 +288,12 @@ export async function storeGeneratedFile(
 }
 
 /**
- * The files of these ids that exist (any owner: callers check access themselves). The ids go as one JSON parameter:
- * a render chunk's photos or a page of a zip download are hundreds, which the embedded database takes far faster so.
+ * The files of these ids that exist (any owner: callers check access themselves). The ids go as one parameter
+ * (`inList`): a render chunk's photos or a page of a zip download are hundreds.
  */
 export async function findFiles(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(files)
-    .where(
-      sql`${files.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-    );
+  return db.select().from(files).where(inList(files.id, ids));
 }
 
 /** A (small) file's whole content. */

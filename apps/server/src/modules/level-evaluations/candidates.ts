@@ -17,8 +17,9 @@ import {
   type MethodScore,
 } from '@skill-cert/shared/levelEvaluation';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
@@ -161,9 +162,7 @@ async function takenIdNumbers(
     .where(
       and(
         eq(levelEvaluationCandidates.evaluationId, evaluationId),
-        idNumbers
-          ? sql`${levelEvaluationCandidates.idNumber} in (select jsonb_array_elements_text(${JSON.stringify(idNumbers)}::jsonb))`
-          : undefined,
+        idNumbers ? inList(levelEvaluationCandidates.idNumber, idNumbers, 'text') : undefined,
       ),
     );
   return new Map(rows.map((r) => [r.idNumber, { id: r.id, name: r.name }]));
@@ -302,11 +301,7 @@ export async function scoresOf(
   const rows = await db
     .select({ candidateId: s.candidateId, method: s.method, score: s.scoreTenths, mark: s.mark })
     .from(s)
-    .where(
-      'ids' in of
-        ? sql`${s.candidateId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(of.ids)}::jsonb))`
-        : eq(s.evaluationId, of.evaluationId),
-    );
+    .where('ids' in of ? inList(s.candidateId, of.ids) : eq(s.evaluationId, of.evaluationId));
   const by = new Map<string, MethodScore[]>();
   for (const r of rows) {
     const list = by.get(r.candidateId) ?? [];
@@ -388,7 +383,7 @@ export async function candidateDbRows(
     .where(
       and(
         eq(levelEvaluationCandidates.evaluationId, evaluationId),
-        inArray(levelEvaluationCandidates.id, ids),
+        inList(levelEvaluationCandidates.id, ids),
       ),
     )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));

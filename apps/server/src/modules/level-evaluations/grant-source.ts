@@ -1,6 +1,7 @@
 import { CandidateResult, EvaluationAction, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -47,7 +48,7 @@ export async function passedCandidates(
       and(
         eq(levelEvaluationCandidates.evaluationId, evaluationId),
         eq(levelEvaluationCandidates.result, CandidateResult.PASS),
-        ids ? inArray(levelEvaluationCandidates.id, ids) : undefined,
+        ids ? inList(levelEvaluationCandidates.id, ids) : undefined,
       ),
     )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));

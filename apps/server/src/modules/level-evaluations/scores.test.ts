@@ -114,6 +114,9 @@ describe('entering scores', () => {
     // A second save changes the result and the count in the same request.
     await save(plan, both(fail, 60, 60));
     expect((await planRow(ctx.app, plan)).passCount).toBe(2);
+    // …and back down when a 合格 becomes 不合格.
+    await save(plan, both(pass, 59, 99.5));
+    expect((await planRow(ctx.app, plan)).passCount).toBe(1);
     const filtered = await api<Paged<CandidateRow>>(ctx.app, 'GET', `${base(plan)}/candidates?result=0`, {
       token: as.token,
     });

@@ -1,5 +1,6 @@
 import {
   areScoresEditable,
+  CandidateResult,
   type CandidateResultValue,
   type CandidateRow,
   candidateResult,
@@ -17,13 +18,17 @@ import { badRequest } from '../../lib/errors.ts';
 import {
   CANDIDATE_NOT_FOUND,
   candidateDbRows,
-  refreshCounts,
   scoresOf,
   statusTextOf,
   toCandidateRows,
 } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
-import { levelEvaluationCandidates, levelEvaluationMethods, levelEvaluationScores } from './tables.ts';
+import {
+  levelEvaluationCandidates,
+  levelEvaluationMethods,
+  levelEvaluationScores,
+  levelEvaluations,
+} from './tables.ts';
 
 /** A method of the plan with its marks in tenths (as stored). */
 export interface PlanMethod {
@@ -208,12 +213,20 @@ export async function saveScores(
     if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
     await writeScores(tx, plan.id, cells, userId);
     const { scores, results } = await recomputeResults(tx, plan.id, ids, methods, cells);
-    await refreshCounts(tx, plan.id);
     const now = new Date();
+    // The plan row is locked: its pass count moves by what these rows changed, without counting the whole plan.
+    let passDelta = 0;
     for (const r of rows) {
       const result = results.get(r.id) ?? null;
-      if (r.result !== result) Object.assign(r, { result, updatedAt: now });
+      if (r.result === result) continue;
+      passDelta += (result === CandidateResult.PASS ? 1 : 0) - (r.result === CandidateResult.PASS ? 1 : 0);
+      Object.assign(r, { result, updatedAt: now });
     }
+    if (passDelta !== 0)
+      await tx
+        .update(levelEvaluations)
+        .set({ passCount: sql`${levelEvaluations.passCount} + ${passDelta}`, updatedAt: now })
+        .where(eq(levelEvaluations.id, plan.id));
     return { rows, scores };
   });
   return toCandidateRows(db, rows, scores);

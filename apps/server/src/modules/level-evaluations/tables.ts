@@ -152,7 +152,10 @@ export const levelEvaluationScores = pgTable(
     candidateId: uuid('candidate_id')
       .notNull()
       .references(() => levelEvaluationCandidates.id, { onDelete: 'cascade' }),
-    evaluationId: evaluationId(),
+    // The candidate's plan, copied for the plan's statistics; no foreign key of its own: the candidate's key already
+    // ties the score to the plan (and removes it with the plan), and a second per-row check cost about 15% of a
+    // score page's database time (docs/decisions.md, "Score pages").
+    evaluationId: uuid('evaluation_id').notNull(),
     method: smallint('method').notNull(),
     scoreTenths: integer('score_tenths'),
     mark: smallint('mark'),

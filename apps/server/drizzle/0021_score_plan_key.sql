@@ -1,0 +1,1 @@
+ALTER TABLE "level_evaluation_scores" DROP CONSTRAINT "level_evaluation_scores_evaluation_id_level_evaluations_id_fk";
