@@ -1,4 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The server's test files that never open a database (the PDF renderer, the sheet thread, pure rules): the second run
+ * against PostgreSQL (`TEST_DATABASE_URL`, .ci/run) leaves them out, as it would prove nothing new there (about a
+ * minute of the CI run). A file opens one through the test app (`useTestApp` or a feature's `use…App`), the test
+ * database, or a server process.
+ */
+function serverTestsWithoutDatabase(): string[] {
+  const root = 'apps/server';
+  const opensDatabase =
+    /useTestApp|openTestDatabase|openDatabase\(|startServerProcess|use[A-Z]\w*App\(|ctx\.app|TestContext/;
+  return (readdirSync(path.join(root, 'src'), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => !opensDatabase.test(readFileSync(path.join(root, 'src', f), 'utf8')))
+    .map((f) => `src/${f}`);
+}
 
 // One run, three projects: the pure contract, the server (API tests on PGlite or TEST_DATABASE_URL), the web app (jsdom).
 export default defineConfig({
@@ -17,6 +35,7 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? serverTestsWithoutDatabase() : [],
           // One migrated database for the run, copied by each test file (test/global-setup.ts).
           globalSetup: ['test/global-setup.ts'],
           // Failure detectors, not expectations: at load 13 on two cores (five engineers and two CPU hogs) starting
