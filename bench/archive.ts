@@ -1,13 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { seedGrantedArchive } from '../apps/server/src/modules/archives/test-archives.ts';
-import { companyOf } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
-import { freshDatabase } from './lib/fresh-database.ts';
+import { processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
  * `npm run bench:archive` (issue 22 point 10; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
@@ -20,54 +12,28 @@ import { freshDatabase } from './lib/fresh-database.ts';
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 
-const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) /
-  1024;
-
-const database = await freshDatabase(process.env.DATABASE_URL);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-archive-data-'));
-const seeding = await openDatabase({
-  url: database?.url ?? null,
-  pgliteDir: database ? null : path.join(dataDir, 'pglite'),
-});
-await seedDemoData(seeding.db);
-const { archiveId } = await seedGrantedArchive(seeding.db, await companyOf(seeding.db, 'qiye'), {
-  passed: ROWS,
-});
-await seeding.close();
-
-console.log(
-  `bench:archive — ${ROWS} candidates on ${database ? 'PostgreSQL' : 'the embedded database'}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+const { seeded, url, pid, token, call, stop } = await seededServer(
+  'archive',
+  (db, companyId) => seedGrantedArchive(db, companyId, { passed: ROWS }),
+  (on) => `bench:archive — ${ROWS} candidates on ${on}`,
 );
-const server = await startServerProcess(
-  { LOG_LEVEL: 'error', SEED_DEMO: '0', ...(database ? { DATABASE_URL: database.url } : {}) },
-  { dataDir },
-);
-const pid = server.child.pid as number;
+const { archiveId } = seeded;
 
 try {
-  const call = apiClient(server.url);
-  const { token } = (
-    await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
-  ).data;
   const headers = { authorization: `Bearer ${token}` };
   // Warm: the render threads start on first use, as on any server that produced one document before.
   for (const key of ['plan', 'grant'])
-    await (
-      await fetch(`${server.url}/api/archives/${archiveId}/documents/${key}`, { headers })
-    ).arrayBuffer();
+    await (await fetch(`${url}/api/archives/${archiveId}/documents/${key}`, { headers })).arrayBuffer();
 
   /** One download read to its end, with the server's RSS sampled every 20 ms. */
   const download = async (label: string) => {
-    const before = statusMb(pid, 'VmRSS');
+    const before = processMb(pid, 'VmRSS');
     let highest = before;
     const sampler = setInterval(() => {
-      highest = Math.max(highest, statusMb(pid, 'VmRSS'));
+      highest = Math.max(highest, processMb(pid, 'VmRSS'));
     }, 20);
     const started = performance.now();
-    const res = await fetch(`${server.url}/api/archives/${archiveId}/download`, { headers });
+    const res = await fetch(`${url}/api/archives/${archiveId}/download`, { headers });
     if (!res.ok || !res.body) throw new Error(`download: HTTP ${res.status}`);
     let firstByte = 0;
     let bytes = 0;
@@ -77,7 +43,7 @@ try {
     }
     const total = performance.now() - started;
     clearInterval(sampler);
-    highest = Math.max(highest, statusMb(pid, 'VmRSS'));
+    highest = Math.max(highest, processMb(pid, 'VmRSS'));
     console.log(
       `  ${label}  first byte ${firstByte.toFixed(0)} ms, total ${(total / 1000).toFixed(2)} s for ${(bytes / 1024 / 1024).toFixed(1)} MB; server RSS ${before.toFixed(0)} MB before, ${highest.toFixed(0)} MB at most during (+${(highest - before).toFixed(0)} MB)`,
     );
@@ -89,8 +55,7 @@ try {
   console.log(`  GET /api/archives/{id} (the detail) ${detailed.took.toFixed(0)} ms`);
   await download('first download ');
   await download('second download');
-  console.log(`  server lifetime peak RSS (VmHWM) ${statusMb(pid, 'VmHWM').toFixed(0)} MB`);
+  console.log(`  server lifetime peak RSS (VmHWM) ${processMb(pid, 'VmHWM').toFixed(0)} MB`);
 } finally {
-  await server.stop();
-  await database?.drop();
+  await stop();
 }

@@ -1,14 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GrantDetail } from '@skill-cert/shared/certificateGrant';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { seedGrantablePlan } from '../apps/server/src/modules/level-evaluations/test-grant-plans.ts';
-import { companyOf } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
-import { freshDatabase } from './lib/fresh-database.ts';
+import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
  * `npm run bench:grant` (issue 21 point 9; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a fresh
@@ -29,36 +23,16 @@ const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
-const peakMb = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const check = (ok: boolean) => (ok ? '✓' : '✗');
 
-const database = await freshDatabase(process.env.DATABASE_URL);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-grant-data-'));
-const seeding = await openDatabase({
-  url: database?.url ?? null,
-  pgliteDir: database ? null : path.join(dataDir, 'pglite'),
-});
-await seedDemoData(seeding.db);
-const { planId } = await seedGrantablePlan(seeding.db, await companyOf(seeding.db, 'qiye'), { passed: ROWS });
-await seeding.close();
-
-console.log(
-  `bench:grant — ${ROWS} certificates on ${database ? 'PostgreSQL' : 'the embedded database'}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+const { seeded, url, pid, call, token, stop } = await seededServer(
+  'grant',
+  (db, companyId) => seedGrantablePlan(db, companyId, { passed: ROWS }),
+  (on) => `bench:grant — ${ROWS} certificates on ${on}`,
 );
-const server = await startServerProcess(
-  { LOG_LEVEL: 'error', SEED_DEMO: '0', ...(database ? { DATABASE_URL: database.url } : {}) },
-  { dataDir },
-);
-const pid = server.child.pid as number;
+const { planId } = seeded;
 
 try {
-  const call = apiClient(server.url);
-  const { token } = (
-    await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
-  ).data;
   // Warm: the render threads start on first use, not inside the measured time of a real grant either.
   await call('GET', '/api/user', token);
 
@@ -67,7 +41,7 @@ try {
   const poller = (async () => {
     while (polling) {
       const start = performance.now();
-      const res = await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${url}/api/user`, { headers: { authorization: `Bearer ${token}` } });
       await res.arrayBuffer();
       latencies.push(performance.now() - start);
       await new Promise((r) => setTimeout(r, USER_POLL_MS));
@@ -100,13 +74,10 @@ try {
   );
   console.log(`  first ${detail.first_no}, last ${detail.last_no}`);
   console.log(
-    `  server peak memory (VmHWM): ${peakMb(pid).toFixed(0)} MB; load average now ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `  server peak memory (VmHWM): ${processMb(pid).toFixed(0)} MB; load average now ${loadAverage()}`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await stop();
 }
 
 // The other parts of point 9, written beside this one (each prints its own figures beside its targets).

@@ -1,21 +1,18 @@
-import { createWriteStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { OfflineBatchDetail, OfflinePublishResult } from '@skill-cert/shared/offlineCertificate';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
-import { companyOf, validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
+import { validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
 import {
   SHEET_HEADER,
   seedOfflineFiling,
 } from '../apps/server/src/modules/offline-certificates/test-offline.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient, uploadFile as upload } from './lib/api-client.ts';
-import { freshDatabase } from './lib/fresh-database.ts';
+import { uploadFile as upload } from './lib/api-client.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
+import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
  * `npm run bench:offline` (issue 22 point 10; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
@@ -32,8 +29,6 @@ const POLL_MS = 500;
 const check = (ok: boolean) => (ok ? '✓' : '✗');
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const peakMb = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 
 const work = mkdtempSync(path.join(tmpdir(), 'sc-bench-offline-'));
 const sheetFile = path.join(work, 'holders.xlsx');
@@ -55,33 +50,16 @@ const zipFile = path.join(work, 'photos.zip');
   await done;
 }
 
-const database = await freshDatabase(process.env.DATABASE_URL);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-offline-data-'));
-const seeding = await openDatabase({
-  url: database?.url ?? null,
-  pgliteDir: database ? null : path.join(dataDir, 'pglite'),
-});
-await seedDemoData(seeding.db);
-const { siteId } = await seedOfflineFiling(seeding.db, await companyOf(seeding.db, 'qiye'));
-await seeding.close();
-
-console.log(
-  `bench:offline — ${ROWS} holders with photos (sheet ${mb(statSync(sheetFile).size)}, zip ${mb(statSync(zipFile).size)}) on ${database ? 'PostgreSQL' : 'the embedded database'}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+const { seeded, url, pid, call, token, stop } = await seededServer(
+  'offline',
+  (db, companyId) => seedOfflineFiling(db, companyId),
+  (on) =>
+    `bench:offline — ${ROWS} holders with photos (sheet ${mb(statSync(sheetFile).size)}, zip ${mb(statSync(zipFile).size)}) on ${on}`,
 );
-const server = await startServerProcess(
-  { LOG_LEVEL: 'error', SEED_DEMO: '0', ...(database ? { DATABASE_URL: database.url } : {}) },
-  { dataDir },
-);
-const pid = server.child.pid as number;
+const { siteId } = seeded;
 
 try {
-  const call = apiClient(server.url);
-  const { token } = (
-    await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
-  ).data;
-  const uploadFile = (file: string, name: string) => upload(server.url, token, file, name);
+  const uploadFile = (file: string, name: string) => upload(url, token, file, name);
   const detail = async (id: string) =>
     (await call<OfflineBatchDetail>('GET', `/api/offlineCertificateBatches/${id}`, token)).data;
   const until = async (id: string, done: (b: OfflineBatchDetail) => boolean) => {
@@ -142,12 +120,9 @@ try {
 
   // ---- export zip ----
   const asking = performance.now();
-  const res = await fetch(
-    `${server.url}/api/offlineCertificateBatches/${created._id}/downloadCertificateZip`,
-    {
-      headers: { authorization: `Bearer ${token}` },
-    },
-  );
+  const res = await fetch(`${url}/api/offlineCertificateBatches/${created._id}/downloadCertificateZip`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   let chunk = await reader.read();
   const firstByte = performance.now() - asking;
@@ -161,11 +136,8 @@ try {
     `${check(firstByte < 1000)} export zip first byte ${firstByte.toFixed(0)} ms (the whole zip ${mb(bytes)} in ${s(whole)}), target < 1 s`,
   );
   console.log(
-    `  server peak memory (VmHWM): ${peakMb(pid).toFixed(0)} MB; load average now ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `  server peak memory (VmHWM): ${processMb(pid).toFixed(0)} MB; load average now ${loadAverage()}`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await stop();
 }

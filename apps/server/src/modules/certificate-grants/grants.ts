@@ -1,6 +1,5 @@
 import {
   CertificateSource,
-  CertificateStatus,
   NATIONAL_TEMPLATE_ID,
   NATIONAL_TEMPLATE_NAME,
 } from '@skill-cert/shared/certificate';
@@ -32,7 +31,7 @@ import type { CompanyScope } from '../../lib/company-scope.ts';
 import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { allocateCertificateNumbers, type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
+import { type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
   defineLibrarySource,
@@ -44,8 +43,7 @@ import {
 } from '../certificates/rendering.ts';
 import {
   confirmCertificates,
-  insertCertificates,
-  type NewCertificate,
+  insertNumberedDrafts,
   noneWaiting,
   notGenerated,
   numberRange,
@@ -256,7 +254,6 @@ export async function writeGrant(
 ): Promise<{ grantId: string; rowNumbers: number[] }> {
   const { caller, body, plan, prefix, level, template, chosen, institutionName } = g;
   // The blanks' values are not stored: the renderer derives them from the row's fields (certificates/rendering.ts).
-  const year = Number(body.issue_date.slice(0, 4));
   const grantId = uuidv7();
   // The plan is locked: of two grants of one plan at once, the second sees the first (unique evaluation_id too).
   const locked = await grantablePlan(tx, caller.company, plan.id, true);
@@ -281,32 +278,30 @@ export async function writeGrant(
     .then((rows) => {
       if (rows.length === 0) throw badRequest('该评价计划已发起发证，不能重复发证');
     });
-  const numbers = await allocateCertificateNumbers(tx, prefix, year, level, chosen.length);
-  const rows = chosen.map(
-    (c, i): NewCertificate => ({
-      id: uuidv7(),
+  const { rowNumbers } = await insertNumberedDrafts(
+    tx,
+    {
+      prefix,
       companyId: caller.company.id,
       source: CertificateSource.GRANT,
       sourceId: grantId,
-      rowNumber: i + 1,
       evaluationId: plan.id,
-      candidateId: c.id,
-      certificateNo: numbers[i],
-      holderName: c.name,
-      idType: c.idType,
-      idNumber: c.idNumber,
       occupationCode: plan.occupationCode,
       occupationName: plan.occupationName,
       workType: plan.workType,
       level,
       institutionName,
       issueDate: body.issue_date,
+    },
+    chosen.map((c) => ({
+      candidateId: c.id,
+      holderName: c.name,
+      idType: c.idType,
+      idNumber: c.idNumber,
       photoFileId: c.photoFileId,
-      status: CertificateStatus.DRAFT,
-    }),
+    })),
   );
-  await insertCertificates(tx, rows);
-  return { grantId, rowNumbers: rows.map((r) => r.rowNumber as number) };
+  return { grantId, rowNumbers };
 }
 
 // ---------------------------------------------------------------------------------------------- read

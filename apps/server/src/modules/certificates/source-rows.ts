@@ -4,6 +4,8 @@ import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCerti
 import { and, asc, count, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inList } from '../../db/in-list.ts';
+import { uuidv7 } from '../../lib/id.ts';
+import { allocateCertificateNumbers, type NumberPrefix } from './numbers.ts';
 import { certificates } from './tables.ts';
 
 /**
@@ -58,6 +60,52 @@ export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Pr
         id_type smallint, id_number text, occupation_code text, occupation_name text, work_type text, level smallint,
         institution_name text, issue_date date, photo_file_id uuid, values jsonb, status smallint)`);
   }
+}
+
+/** What every certificate of a source shares when it is numbered (a grant's plan, an offline batch's scope). */
+export type NumberedSource = Required<
+  Pick<
+    NewCertificate,
+    'companyId' | 'source' | 'sourceId' | 'occupationCode' | 'occupationName' | 'workType' | 'institutionName'
+  >
+> &
+  Pick<NewCertificate, 'evaluationId'> & { prefix: NumberPrefix; level: number; issueDate: string };
+
+/** One holder of a source's certificate: who, their photo, and what the source adds (candidate, own blanks). */
+export type CertificateHolder = Pick<
+  NewCertificate,
+  'holderName' | 'idType' | 'idNumber' | 'photoFileId' | 'candidateId' | 'values'
+>;
+
+/**
+ * Inside the caller's transaction: one draft certificate (status 0, rendered later) per holder, in order (row 1…n),
+ * numbered with consecutive serials of the prefix, the issue year and the level (the granting rules). Answers the
+ * numbers and the row numbers to queue for rendering.
+ */
+export async function insertNumberedDrafts(
+  tx: DbOrTx,
+  { prefix, ...source }: NumberedSource,
+  holders: CertificateHolder[],
+): Promise<{ numbers: string[]; rowNumbers: number[] }> {
+  const numbers = await allocateCertificateNumbers(
+    tx,
+    prefix,
+    Number(source.issueDate.slice(0, 4)),
+    source.level,
+    holders.length,
+  );
+  const rows = holders.map(
+    (h, i): NewCertificate => ({
+      ...source,
+      ...h,
+      id: uuidv7(),
+      rowNumber: i + 1,
+      certificateNo: numbers[i],
+      status: CertificateStatus.DRAFT,
+    }),
+  );
+  await insertCertificates(tx, rows);
+  return { numbers, rowNumbers: rows.map((r) => r.rowNumber as number) };
 }
 
 /** The first and last certificate numbers of a source. */
@@ -138,12 +186,26 @@ export async function notGenerated(db: DbOrTx, sourceId: string): Promise<number
 export const noneWaiting = (sourceId: string): SQL =>
   sql`not exists (select 1 from ${certificates} c where c.source_id = ${sourceId} and c.produce_status = ${ProduceStatus.PENDING})`;
 
-/** The source's drafts become 1 有效 with `confirmed_at` (inside the caller's transaction). */
-export async function confirmCertificates(tx: DbOrTx, sourceId: string, at: Date): Promise<void> {
+/**
+ * The source's drafts become 1 有效 with `confirmed_at` (inside the caller's transaction); with `renderedOnly`, only
+ * those whose PDF is generated (a failed or waiting one stays a draft until it renders).
+ */
+export async function confirmCertificates(
+  tx: DbOrTx,
+  sourceId: string,
+  at: Date,
+  { renderedOnly = false } = {},
+): Promise<void> {
   await tx
     .update(certificates)
     .set({ status: CertificateStatus.VALID, confirmedAt: at, updatedAt: at })
-    .where(and(eq(certificates.sourceId, sourceId), eq(certificates.status, CertificateStatus.DRAFT)));
+    .where(
+      and(
+        eq(certificates.sourceId, sourceId),
+        eq(certificates.status, CertificateStatus.DRAFT),
+        renderedOnly ? eq(certificates.produceStatus, ProduceStatus.DONE) : undefined,
+      ),
+    );
 }
 
 /** The id of a source's certificate at this row number (demo content picks one to revoke). */

@@ -17,7 +17,7 @@ import { type ArchiveContext, defineArchiveSource, type GeneratedDocument } from
 import type { DocumentJob } from '../certificate-engine/render/types.ts';
 import { streamTable, type TableRow } from '../certificate-engine/table-stream.ts';
 import { ownBlanksOf } from '../certificates/national-template.ts';
-import { numberRange } from '../certificates/source-rows.ts';
+import { notGenerated, numberRange } from '../certificates/source-rows.ts';
 import { type BatchRecord, findBatch } from './batches.ts';
 import { offlineCertificateBatches, offlineCertificateDrafts } from './tables.ts';
 
@@ -163,6 +163,16 @@ function batchTimeline(b: BatchRecord): ArchiveTimelineItem[] {
   ];
 }
 
+/**
+ * Why the batch's archive cannot be sealed yet, or null: it is sealed once 3 已发布 with every certificate generated
+ * (a failed one is regenerated first, so the sealed certificate list is final).
+ */
+async function sealBlockedReason(db: DbOrTx, b: BatchRecord): Promise<string | null> {
+  if (b.status !== OfflineBatchStatus.PUBLISHED) return '证书尚未全部生成，发布完成后才能归档';
+  const n = await notGenerated(db, b.id);
+  return n > 0 ? `有 ${n} 张证书生成失败，重新生成后才能归档` : null;
+}
+
 defineArchiveSource(ArchiveKind.OFFLINE_BATCH, {
   async states(db, ids) {
     if (ids.length === 0) return new Map();
@@ -203,11 +213,10 @@ defineArchiveSource(ArchiveKind.OFFLINE_BATCH, {
     return batchTimeline(await findBatch(ctx.app.db, ctx.own, ctx.archive.sourceId));
   },
   async sealBlocked(ctx) {
-    const b = await findBatch(ctx.app.db, ctx.own, ctx.archive.sourceId);
-    return b.status === OfflineBatchStatus.PUBLISHED ? null : '证书尚未全部生成，发布完成后才能归档';
+    return sealBlockedReason(ctx.app.db, await findBatch(ctx.app.db, ctx.own, ctx.archive.sourceId));
   },
   async seal(tx, ctx) {
-    const b = await findBatch(tx, ctx.own, ctx.archive.sourceId, true);
-    if (b.status !== OfflineBatchStatus.PUBLISHED) throw badRequest('证书尚未全部生成，发布完成后才能归档');
+    const reason = await sealBlockedReason(tx, await findBatch(tx, ctx.own, ctx.archive.sourceId, true));
+    if (reason) throw badRequest(reason);
   },
 });

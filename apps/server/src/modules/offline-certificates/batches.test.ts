@@ -131,7 +131,9 @@ describe('publishing (1 待确认 → 2 发布中 → 3 已发布)', () => {
     expect(numbers.every((n) => CERTIFICATE_NO.test(n))).toBe(true);
     expect(numbers.map((n) => parseCertificateNumber(n)?.serial)).toEqual([1, 2, 3]);
     expect([numbers[0], numbers[2]]).toEqual([published.first_no, published.last_no]);
-    expect(published.content).toContain(`共 3 张，证书编号 ${published.first_no} 至 ${published.last_no}`);
+    expect(published.content).toContain(
+      `共 3 张，成功 3 张，失败 0 张，证书编号 ${published.first_no} 至 ${published.last_no}`,
+    );
     expect(await getBatch(ctx.app, company.admin, batch._id)).toMatchObject({
       status: 3,
       status_text: '已发布',

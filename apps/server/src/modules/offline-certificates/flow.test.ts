@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archive';
 import { NO_APPROVED_FILING } from '@skill-cert/shared/levelEvaluation';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import {
@@ -220,48 +221,56 @@ describe('roles and states', () => {
 });
 
 describe('rendering and downloads', () => {
-  it('a failed render keeps the batch 发布中 and its certificates unverifiable until regenerated', async () => {
+  it('a render run with failures ends 已发布 with a message of 成功 n 张，失败 m 张; the rendered certificates are valid at once, a failed one once regenerated', async () => {
     const batch = await readBatch([holderRow(1), holderRow(2)]);
     // The second holder's photo is gone from storage's records: its render fails (as a missing photo would).
     await ctx.app.db
       .update(offlineCertificateDrafts)
       .set({ photoFileId: randomUUID() })
       .where(eq(offlineCertificateDrafts.idNumber, validId(2)));
-    const progress = watchProgress();
-    try {
-      expect((await call('POST', `${B}/${batch._id}/publish`)).body.code).toBe(200);
-      await progress.recorded(batch._id, 2);
-    } finally {
-      progress.stop();
-    }
+    const { content } = await publishAndWait(ctx.app, admin, batch._id);
+    expect(content).toContain('成功 1 张，失败 1 张');
+    expect(content).toContain('失败的证书请在证书详情中重新生成');
     expect(await getBatch(ctx.app, admin, batch._id)).toMatchObject({
-      status: 2,
+      status: 3,
       rendered_count: 1,
       failed_count: 1,
     });
-    const list = (await call<Paged<OfflineCertificateRow>>('GET', `${B}/${batch._id}/certificates`)).body.data
-      .list;
+    const certificatesOf = async () =>
+      (await call<Paged<OfflineCertificateRow>>('GET', `${B}/${batch._id}/certificates`)).body.data.list;
+    const list = await certificatesOf();
     expect(list.map((c) => [c.produce_status, c.status])).toEqual([
-      [1, 0],
+      [1, 1],
       [2, 0],
     ]);
-    expect((await api(ctx.app, 'GET', `/api/public/certificates/${list[0]._id}`)).status).toBe(404);
+    const publicPage = (id: string) => api(ctx.app, 'GET', `/api/public/certificates/${id}`);
+    expect((await publicPage(list[0]._id)).status).toBe(200);
+    expect((await publicPage(list[1]._id)).status).toBe(404);
+    const archive = (await call<Paged<ArchiveRow>>('GET', '/api/archives?kind=2')).body.data.list[0];
+    const seal = () => call<ArchiveDetail>('POST', `/api/archives/${archive._id}/seal`);
+    expect((await seal()).body.message).toBe('有 1 张证书生成失败，重新生成后才能归档');
+
     await ctx.app.db.update(certificates).set({ photoFileId: null }).where(eq(certificates.id, list[1]._id));
-    const done = watchMessages(ctx.app, TemplateKey.OFFLINE_CERTIFICATE_PUBLISHED);
+    const progress = watchProgress();
     try {
       expect((await call('POST', `${B}/${batch._id}/certificates/${list[1]._id}/regenerate`)).body.code).toBe(
         200,
       );
-      await done.about(batch._id);
+      await progress.recorded(batch._id, 1);
     } finally {
-      done.stop();
+      progress.stop();
     }
     expect(await getBatch(ctx.app, admin, batch._id)).toMatchObject({
       status: 3,
       rendered_count: 2,
       failed_count: 0,
     });
-    expect((await api(ctx.app, 'GET', `/api/public/certificates/${list[0]._id}`)).status).toBe(200);
+    expect((await certificatesOf()).map((c) => [c.produce_status, c.status])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect((await publicPage(list[1]._id)).status).toBe(200);
+    expect((await seal()).body.data).toMatchObject({ status_text: '已归档' });
   });
 
   it('the zip holds one PDF per certificate named by number and holder; the export lists the numbers for filing', async () => {

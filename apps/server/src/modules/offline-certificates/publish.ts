@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { CertificateSource, CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
+import { CertificateSource, certificateStatusText } from '@skill-cert/shared/certificate';
 import { ProduceStatus } from '@skill-cert/shared/customCertificate';
 import { idTypeText } from '@skill-cert/shared/levelEvaluation';
 import { TemplateKey } from '@skill-cert/shared/messages';
@@ -17,10 +17,9 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { uuidv7 } from '../../lib/id.ts';
 import { streamTable } from '../certificate-engine/table-stream.ts';
 import { ownBlanksOf } from '../certificates/national-template.ts';
-import { allocateCertificateNumbers, numberPrefixOf } from '../certificates/numbers.ts';
+import { numberPrefixOf } from '../certificates/numbers.ts';
 import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
 import {
   defineLibrarySource,
@@ -33,10 +32,8 @@ import {
 import {
   type CertificateRow,
   confirmCertificates,
-  insertCertificates,
-  type NewCertificate,
+  insertNumberedDrafts,
   noneWaiting,
-  notGenerated,
   numberRange,
   sourceCertificate,
   sourceCertificates,
@@ -55,6 +52,14 @@ export const NOT_PUBLISHED = '该批次尚未发布，没有可导出的证书';
 
 // ------------------------------------------------------------------------------------------- rendering
 
+const counters = rowCounters({
+  table: offlineCertificateBatches,
+  id: offlineCertificateBatches.id,
+  succeeded: offlineCertificateBatches.renderedCount,
+  failed: offlineCertificateBatches.failedCount,
+  total: offlineCertificateBatches.total,
+});
+
 // An offline batch's certificates render on the library's runner; the batch keeps the counters and its end.
 defineLibrarySource(CertificateSource.OFFLINE, {
   async load(db, sourceId) {
@@ -71,25 +76,30 @@ defineLibrarySource(CertificateSource.OFFLINE, {
         }
       : null;
   },
-  ...rowCounters({
-    table: offlineCertificateBatches,
-    id: offlineCertificateBatches.id,
-    succeeded: offlineCertificateBatches.renderedCount,
-    failed: offlineCertificateBatches.failedCount,
-    total: offlineCertificateBatches.total,
-  }),
+  ...counters,
+  // A certificate regenerated after the batch was 3 已发布 is valid in the transaction that records its PDF.
+  async counted(tx, sourceId, change) {
+    await counters.counted(tx, sourceId, change);
+    if (change.succeeded <= 0) return;
+    const [b] = await tx
+      .select({ status: offlineCertificateBatches.status })
+      .from(offlineCertificateBatches)
+      .where(eq(offlineCertificateBatches.id, sourceId));
+    if (b?.status === OfflineBatchStatus.PUBLISHED)
+      await confirmCertificates(tx, sourceId, new Date(), { renderedOnly: true });
+  },
   finish: finishBatchIfDone,
 });
 
 /**
- * Once every certificate of a batch 2 发布中 is rendered (none waits, none failed), in one transaction: they become
- * 1 有效 (listed, publicly verifiable), the batch 3 已发布, and its starter gets
- * publish_offline_level_evaluate_certificate_done. The guarded update lets exactly one caller do it; with failures
- * the batch stays 2 发布中 until they are rendered again.
+ * Once no certificate of a batch 2 发布中 waits (each rendered or failed), in one transaction: the rendered ones
+ * become 1 有效 (listed, publicly verifiable), the batch 3 已发布, and its starter gets
+ * publish_offline_level_evaluate_certificate_done saying how many succeeded and failed. A failed one stays a draft
+ * (not listed, not verifiable) until 重新生成 renders it (then `counted` above makes it valid). The guarded update
+ * lets exactly one caller do it.
  */
 export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<void> {
   const push = await app.db.transaction(async (tx) => {
-    if ((await notGenerated(tx, batchId)) > 0) return null;
     const at = new Date();
     const [done] = await tx
       .update(offlineCertificateBatches)
@@ -103,11 +113,12 @@ export async function finishBatchIfDone(app: FastifyInstance, batchId: string): 
       )
       .returning();
     if (!done) return null;
-    await confirmCertificates(tx, batchId, at);
+    await confirmCertificates(tx, batchId, at, { renderedOnly: true });
     const range = await numberRange(tx, batchId);
+    const next = done.failedCount > 0 ? '失败的证书请在证书详情中重新生成，生成后即生效' : '可导出证书及编号';
     return app.messenger.toUsersIn(tx, [done.createdBy], {
       category: CERTIFICATE_CATEGORY,
-      content: `「${done.name}」证书已发布：共 ${done.total} 张，证书编号 ${range.first} 至 ${range.last}，可导出证书及编号`,
+      content: `「${done.name}」证书已发布：共 ${done.total} 张，成功 ${done.renderedCount} 张，失败 ${done.failedCount} 张，证书编号 ${range.first} 至 ${range.last}，${next}`,
       templateKey: TemplateKey.OFFLINE_CERTIFICATE_PUBLISHED,
       relatedId: batchId,
     });
@@ -155,43 +166,34 @@ export async function publishBatch(
     if (holder) throw badRequest(`${holder.name}已持有本单位同职业、同等级的有效证书，请删除后再确认发证`);
     const found = await numberPrefixOf(tx, b.companyId, b.siteId);
     if (found.prefix === null) throw badRequest(found.problem);
-    const numbers = await allocateCertificateNumbers(
-      tx,
-      found.prefix,
-      Number(b.issueDate.slice(0, 4)),
-      b.level,
-      drafts.length,
-    );
-    const institutionName = await companyNameOf(tx, b.companyId);
     const own = ownBlanksOf(b.template);
-    const rows = drafts.map(
-      (d, i): NewCertificate => ({
-        id: uuidv7(),
+    const { numbers, rowNumbers } = await insertNumberedDrafts(
+      tx,
+      {
+        prefix: found.prefix,
         companyId: b.companyId,
         source: CertificateSource.OFFLINE,
         sourceId: b.id,
-        rowNumber: i + 1,
-        certificateNo: numbers[i],
-        holderName: d.name,
-        idType: d.idType,
-        idNumber: d.idNumber,
         occupationCode: b.occupationCode,
         occupationName: b.occupationName,
         workType: b.workType,
         level: b.level,
-        institutionName,
+        institutionName: await companyNameOf(tx, b.companyId),
         issueDate: b.issueDate,
+      },
+      drafts.map((d) => ({
+        holderName: d.name,
+        idType: d.idType,
+        idNumber: d.idNumber,
         photoFileId: d.photoFileId,
         values: own.map((bl) => ({ name: bl.name, val: d.values[bl.name] ?? '' })),
-        status: CertificateStatus.DRAFT,
-      }),
+      })),
     );
-    await insertCertificates(tx, rows);
     await tx
       .update(offlineCertificateBatches)
       .set({
         status: OfflineBatchStatus.PUBLISHING,
-        total: rows.length,
+        total: drafts.length,
         renderedCount: 0,
         failedCount: 0,
         publishedAt: new Date(),
@@ -200,13 +202,8 @@ export async function publishBatch(
       })
       .where(eq(offlineCertificateBatches.id, b.id));
     await openBatchArchive(tx, b, caller.user);
-    await queueRendering(
-      app,
-      tx,
-      b.id,
-      rows.map((r) => r.rowNumber as number),
-    );
-    return { count: rows.length, first_no: numbers[0], last_no: numbers[numbers.length - 1] };
+    await queueRendering(app, tx, b.id, rowNumbers);
+    return { count: drafts.length, first_no: numbers[0], last_no: numbers[numbers.length - 1] };
   });
   wakeRendering(app);
   return result;

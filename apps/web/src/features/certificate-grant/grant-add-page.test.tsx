@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
-import { EVALUATION_ID, GRANT_ID, grantOptions } from '@/test/certificate-grant';
+import { EVALUATION_ID, GRANT_ID, grantOptions } from '@/test/certificate-sources';
 import { fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantAddPage } from './grant-add-page';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { useSessionStore } from '@/shared/session/session-store';
-import { GRANT_ID, grantCertificate, grantDetail, grantDoneMessage } from '@/test/certificate-grant';
+import { GRANT_ID, grantCertificate, grantDetail, grantDoneMessage } from '@/test/certificate-sources';
 import { type FakeReply, fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantConfirmPage } from './grant-confirm-page';

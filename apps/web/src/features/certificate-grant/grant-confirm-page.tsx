@@ -1,12 +1,19 @@
 import { type GrantDetail, GrantStatus } from '@skill-cert/shared/certificateGrant';
 import { Alert, App, Button, Card, Progress, Space, Tooltip } from 'antd';
 import { useParams } from 'react-router';
+import { SourceCertificateTable } from '@/shared/components/certificate-file/source-certificate-table';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { useLeavePage } from '@/shared/page-tab';
 import { useIsCompanyAdmin } from '@/shared/session/session-store';
-import { ADMIN_ONLY, isRendering, useConfirmGrant, useGrant, useRefreshOnGrantDone } from './api/grants';
-import { GrantCertificateTable } from './components/grant-certificate-table';
+import {
+  ADMIN_ONLY,
+  grantCertificateSource,
+  isRendering,
+  useConfirmGrant,
+  useGrant,
+  useRefreshOnGrantDone,
+} from './api/grants';
 import { GrantStatusTag, GrantSummary } from './components/grant-summary';
 
 /** Why 确认发证 cannot be pressed now, or null. */
@@ -112,7 +119,11 @@ export function GrantConfirmPage() {
                 })}
         />
       )}
-      <GrantCertificateTable grant={g} mode="confirm" canRegenerate={admin} />
+      <SourceCertificateTable
+        {...grantCertificateSource(g)}
+        show={{ status: false, failReason: true, download: false }}
+        canRegenerate={admin && !granted}
+      />
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { GrantStatus } from '@skill-cert/shared/certificateGrant';
 import { Alert, Button, Card, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { SourceCertificateTable } from '@/shared/components/certificate-file/source-certificate-table';
 import { PageLoading } from '@/shared/components/page-loading';
 import { QueryError } from '@/shared/components/query-error/query-error';
-import { grantZipUrl, useGrant, useRefreshOnGrantDone } from './api/grants';
-import { GrantCertificateTable } from './components/grant-certificate-table';
+import { grantCertificateSource, grantZipUrl, useGrant, useRefreshOnGrantDone } from './api/grants';
 import { GrantStatusTag, GrantSummary } from './components/grant-summary';
 import { PaperAnalysisPanel } from './paper-analysis-panel';
 
@@ -54,9 +54,10 @@ export function GrantDetailPage() {
         <GrantSummary grant={g} />
       </Card>
       <Card title="证书列表">
-        <GrantCertificateTable
-          grant={g}
-          mode="detail"
+        <SourceCertificateTable
+          {...grantCertificateSource(g)}
+          show={{ status: true, failReason: false, download: true }}
+          canRegenerate={false}
           toolbar={
             <Button type="primary" href={grantZipUrl(g._id)} download disabled={g.success_count === 0}>
               下载全部证书

@@ -7,7 +7,7 @@ import {
   grantDetail,
   grantDoneMessage,
   grantRow,
-} from '@/test/certificate-grant';
+} from '@/test/certificate-sources';
 import { installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
 import { GrantDetailPage } from './grant-detail-page';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveLogin } from '@/shared/session/session';
-import { GRANT_ID, grantCertificate, grantDetail } from '@/test/certificate-grant';
+import { GRANT_ID, grantCertificate, grantDetail } from '@/test/certificate-sources';
 import { installFakeNetwork, makeLoginResult, ok, paged } from '@/test/fake-network';
 import { preloadShell, renderRoute } from '@/test/render-route';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BATCH_ID, batchOptions, SITE_ID } from '@/test/certificate-sources';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { captureDownloads, serveFiles, uploadOk } from '@/test/files';
-import { BATCH_ID, batchOptions, SITE_ID } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineAddPage } from './offline-add-page';
 

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { useSessionStore } from '@/shared/session/session-store';
+import { BATCH_ID, batchDetail, batchMessage, draftRow, problemDraft } from '@/test/certificate-sources';
 import { type FakeReply, fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
-import { BATCH_ID, batchDetail, batchMessage, draftRow, problemDraft } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineConfirmPage } from './offline-confirm-page';
 

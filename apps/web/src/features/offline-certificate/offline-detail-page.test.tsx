@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
+import { BATCH_ID, batchDetail, certificateRow } from '@/test/certificate-sources';
 import { installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '@/test/files';
-import { BATCH_ID, batchDetail, certificateRow } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineDetailPage } from './offline-detail-page';
 
@@ -91,25 +91,27 @@ describe('证书详情 (detail)', { timeout: 90_000 }, () => {
     );
   });
 
-  it('a failed render says why and an administrator renders it again', async () => {
+  it('a batch published with failed renders says so; an administrator renders a failed one again and the list is read again', async () => {
     const network = installFakeNetwork({
-      [`GET ${batchPath}`]: ok({
-        ...published,
-        status: 2,
-        status_text: '发布中',
-        rendered_count: 1,
-        failed_count: 1,
-      }),
+      [`GET ${batchPath}`]: ok({ ...published, rendered_count: 1, failed_count: 1 }),
       [`GET ${batchPath}/certificates`]: paged([certificateRow(), failedRender]),
       [`POST ${batchPath}/certificates/${failedRender._id}/regenerate`]: ok(null),
     });
     open();
+    expect(
+      await screen.findByText('有 1 张证书生成失败，请重新生成；生成成功后证书即生效'),
+    ).toBeInTheDocument();
     const row = (await screen.findByText('照片无法读取')).closest('tr') as HTMLElement;
+    const listed = network.callsTo(`GET ${batchPath}/certificates`).length;
     await userEvent.click(within(row).getByText('重新生成'));
     await waitFor(() =>
       expect(network.callsTo(`POST ${batchPath}/certificates/${failedRender._id}/regenerate`)).toHaveLength(
         1,
       ),
+    );
+    expect(await screen.findByText('已开始重新生成王五的证书')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(network.callsTo(`GET ${batchPath}/certificates`).length).toBeGreaterThan(listed),
     );
   });
 

@@ -2,12 +2,18 @@ import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { OfflineBatchStatus } from '@skill-cert/shared/offlineCertificate';
 import { Alert, Button, Card, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { SourceCertificateTable } from '@/shared/components/certificate-file/source-certificate-table';
 import { GatedLoadError } from '@/shared/components/no-filing/no-filing';
 import { PageLoading } from '@/shared/components/page-loading';
 import { useIsCompanyAdmin } from '@/shared/session/session-store';
-import { batchExportUrl, batchZipUrl, useBatch, useRefreshOnBatchNews } from './api/batches';
+import {
+  batchCertificateSource,
+  batchExportUrl,
+  batchZipUrl,
+  useBatch,
+  useRefreshOnBatchNews,
+} from './api/batches';
 import { BatchCounts, BatchStatusTag, BatchSummary } from './components/batch-summary';
-import { CertificateTable } from './components/certificate-table';
 
 /** What a batch not yet published says on the detail, and where it leads. */
 const pending: Partial<Record<number, { title: string; action: string; to: 'confirm' | 'edit' }>> = {
@@ -81,7 +87,15 @@ export function OfflineDetailPage() {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title={`证书生成中：已完成 ${b.rendered_count + b.failed_count} / ${b.total}，全部生成后证书生效`}
+            title={`证书生成中：已完成 ${b.rendered_count + b.failed_count} / ${b.total}，生成结束后成功的证书即生效`}
+          />
+        )}
+        {b.status === OfflineBatchStatus.PUBLISHED && b.failed_count > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`有 ${b.failed_count} 张证书生成失败，请重新生成；生成成功后证书即生效`}
           />
         )}
         {b.status !== OfflineBatchStatus.PARSING && b.status !== OfflineBatchStatus.FAILED && (
@@ -91,8 +105,9 @@ export function OfflineDetailPage() {
       </Card>
       {published && (
         <Card title="证书列表">
-          <CertificateTable
-            batch={b}
+          <SourceCertificateTable
+            {...batchCertificateSource(b)}
+            show={{ status: true, failReason: true, download: true }}
             canRegenerate={admin}
             toolbar={
               <Space wrap>

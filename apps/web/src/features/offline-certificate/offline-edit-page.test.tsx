@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BATCH_ID, batchDetail, batchOptions, CUSTOM_TEMPLATE_ID } from '@/test/certificate-sources';
 import { installFakeNetwork, ok } from '@/test/fake-network';
 import { uploadOk } from '@/test/files';
-import { BATCH_ID, batchDetail, batchOptions, CUSTOM_TEMPLATE_ID } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineEditPage } from './offline-edit-page';
 

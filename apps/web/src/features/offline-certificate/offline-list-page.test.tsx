@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { useSessionStore } from '@/shared/session/session-store';
+import { batchMessage, batchRow } from '@/test/certificate-sources';
 import { fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
-import { batchMessage, batchRow } from '@/test/offline-certificate';
 import { renderPage } from '@/test/render';
 import { OfflineListPage } from './offline-list-page';
 

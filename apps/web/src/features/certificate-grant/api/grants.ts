@@ -1,5 +1,4 @@
 import {
-  type GrantCertificateRow,
   type GrantCreateBody,
   type GrantDetail,
   type GrantOptions,
@@ -15,7 +14,7 @@ import { useMessageArrived } from '@/shared/realtime/message-events';
 /** Granting certificates from an approved evaluation (issue 21 point 4): `/api/certificateGrants`. */
 
 const base = '/api/certificateGrants';
-const grantPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+export const grantPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 const certificatePath = (id: string, certificateId: string) =>
   `${grantPath(id)}/certificates/${encodeURIComponent(certificateId)}`;
 
@@ -33,8 +32,7 @@ export const grantKeys = {
   /** One grant: its detail and its certificates. */
   grant: (id: string) => ['certificate-grants', 'grant', id] as const,
   detail: (id: string) => ['certificate-grants', 'grant', id, 'detail'] as const,
-  certificates: (id: string, query: object) =>
-    ['certificate-grants', 'grant', id, 'certificates', query] as const,
+  certificates: (id: string) => ['certificate-grants', 'grant', id, 'certificates'] as const,
 };
 
 export interface GrantListQuery {
@@ -82,26 +80,6 @@ export const useGrant = (id: string) =>
     refetchInterval: (query) => (query.state.data && isRendering(query.state.data) ? GRANT_POLL_MS : false),
   });
 
-export interface GrantCertificateQuery {
-  keyword?: string;
-  produce_status?: number | null;
-  page: number;
-  per_page: number;
-}
-
-/** `GET /api/certificateGrants/{id}/certificates?keyword&produce_status&page&per_page`. */
-export const useGrantCertificates = (id: string, query: GrantCertificateQuery) =>
-  useQuery({
-    queryKey: grantKeys.certificates(id, query),
-    queryFn: () =>
-      request<Paged<GrantCertificateRow>>('GET', `${grantPath(id)}/certificates`, {
-        params: { ...query },
-        silent: true,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-
 /** After a grant changed: the grant, its certificates, the lists. */
 function useRefreshGrants() {
   const queryClient = useQueryClient();
@@ -126,16 +104,6 @@ export function useConfirmGrant() {
   });
 }
 
-/** `POST /api/certificateGrants/{id}/certificates/{certificateId}/regenerate`: a failed one renders again. */
-export function useRegenerateGrantCertificate() {
-  const refresh = useRefreshGrants();
-  return useMutation({
-    mutationFn: ({ id, certificateId }: { id: string; certificateId: string }) =>
-      request<unknown>('POST', `${certificatePath(id, certificateId)}/regenerate`),
-    onSuccess: () => void refresh(),
-  });
-}
-
 /** `GET .../{id}/certificates/{certificateId}/file`: the PDF (the session cookie authorises a plain link). */
 export const grantCertificateFileUrl = (id: string, certificateId: string): string =>
   `${certificatePath(id, certificateId)}/file`;
@@ -148,3 +116,12 @@ export function useRefreshOnGrantDone(): void {
   const refresh = useRefreshGrants();
   useMessageArrived([TemplateKey.LEVEL_CERTIFICATE_DONE], () => void refresh());
 }
+
+/** What the shared certificate table reads of a grant: its list, regeneration, PDFs, and whether it renders. */
+export const grantCertificateSource = (g: GrantDetail) => ({
+  path: grantPath(g._id),
+  queryKey: grantKeys.certificates(g._id),
+  refreshKey: grantKeys.all,
+  rendering: isRendering(g),
+  fileUrl: (row: { _id: string }) => grantCertificateFileUrl(g._id, row._id),
+});

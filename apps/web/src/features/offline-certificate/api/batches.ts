@@ -6,7 +6,6 @@ import {
   type OfflineBatchPatchBody,
   type OfflineBatchRow,
   OfflineBatchStatus,
-  type OfflineCertificateRow,
   type OfflineDraftPatchBody,
   type OfflineDraftRow,
   type OfflinePublishResult,
@@ -20,7 +19,7 @@ import { useMessageArrived } from '@/shared/realtime/message-events';
 /** Offline certificates (证书生成, issue 22 points 1–3): `/api/offlineCertificateBatches`. */
 
 const base = '/api/offlineCertificateBatches';
-const batchPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+export const batchPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 const draftPath = (id: string, draftId: string) => `${batchPath(id)}/drafts/${encodeURIComponent(draftId)}`;
 
 /** The server's rule: members read, upload and fix drafts; administrators publish and delete. */
@@ -38,8 +37,7 @@ export const offlineKeys = {
   batch: (id: string) => ['offline-certificates', 'batch', id] as const,
   detail: (id: string) => ['offline-certificates', 'batch', id, 'detail'] as const,
   drafts: (id: string, query: object) => ['offline-certificates', 'batch', id, 'drafts', query] as const,
-  certificates: (id: string, query: object) =>
-    ['offline-certificates', 'batch', id, 'certificates', query] as const,
+  certificates: (id: string) => ['offline-certificates', 'batch', id, 'certificates'] as const,
 };
 
 const params = (q: object) => cleanQuery({ ...q }) as Record<string, string | number>;
@@ -74,9 +72,16 @@ export const useBatchOptions = () =>
     retry: false,
   });
 
-/** The batch is still moving on its own: its sheet is read (解析中) or its certificates render (发布中). */
-export const isBusy = (batch: Pick<OfflineBatchRow, 'status'> | undefined): boolean =>
-  batch?.status === OfflineBatchStatus.PARSING || batch?.status === OfflineBatchStatus.PUBLISHING;
+/**
+ * The batch is still moving on its own: its sheet is read (解析中), its certificates render (发布中), or failed ones
+ * render again after it was published (已发布 with fewer rendered and failed than its total).
+ */
+export const isBusy = (
+  batch: Pick<OfflineBatchRow, 'status' | 'total' | 'rendered_count' | 'failed_count'> | undefined,
+): boolean =>
+  batch?.status === OfflineBatchStatus.PARSING ||
+  batch?.status === OfflineBatchStatus.PUBLISHING ||
+  (batch?.status === OfflineBatchStatus.PUBLISHED && batch.rendered_count + batch.failed_count < batch.total);
 
 /** `GET .../{id}`, asked again every 2 s while it is busy. Silent: the page says what went wrong. */
 export const useBatch = (id: string) =>
@@ -108,30 +113,6 @@ export const useDrafts = (id: string, query: DraftQuery, enabled = true) =>
     placeholderData: keepPreviousData,
     retry: false,
     enabled,
-  });
-
-export interface CertificateQuery {
-  keyword: string;
-  produce_status: number | null;
-  page: number;
-  per_page: number;
-}
-
-/**
- * `GET .../{id}/certificates?keyword&produce_status&page&per_page`, in number order (a published batch); asked again
- * every 2 s while the batch renders (`rendering`).
- */
-export const useBatchCertificates = (id: string, query: CertificateQuery, rendering = false) =>
-  useQuery({
-    queryKey: offlineKeys.certificates(id, query),
-    queryFn: () =>
-      request<Paged<OfflineCertificateRow>>('GET', `${batchPath(id)}/certificates`, {
-        params: params(query),
-        silent: true,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-    refetchInterval: rendering ? BATCH_POLL_MS : false,
   });
 
 /** After a batch changed: the batch, its drafts and certificates, the lists. */
@@ -207,16 +188,6 @@ export function usePublishBatch() {
   });
 }
 
-/** `POST .../{id}/certificates/{certificateId}/regenerate`: a failed render renders again. */
-export function useRegenerateCertificate() {
-  const refresh = useRefreshBatches();
-  return useMutation({
-    mutationFn: ({ id, certificateId }: { id: string; certificateId: string }) =>
-      request<null>('POST', `${batchPath(id)}/certificates/${encodeURIComponent(certificateId)}/regenerate`),
-    onSuccess: () => void refresh(),
-  });
-}
-
 /** `GET .../sheetTemplate?template_id=`: the .xlsx to fill for that template (its own blanks are columns). */
 export const sheetTemplateUrl = (templateId: string): string =>
   `${base}/sheetTemplate?template_id=${encodeURIComponent(templateId)}`;
@@ -246,3 +217,12 @@ export function useRefreshOnBatchNews(): void {
     () => void refresh(),
   );
 }
+
+/** What the shared certificate table reads of a batch: its list, regeneration, PDFs, and whether it renders. */
+export const batchCertificateSource = (b: OfflineBatchDetail) => ({
+  path: batchPath(b._id),
+  queryKey: offlineKeys.certificates(b._id),
+  refreshKey: offlineKeys.all,
+  rendering: isBusy(b),
+  fileUrl: (row: { _id: string }, download: boolean) => certificateFileUrl(row._id, download),
+});

@@ -1,23 +1,17 @@
-import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificate';
 import {
   type OfflineBatchDetail,
   type OfflineBatchRow,
   OfflineBatchStatus,
-  type OfflineBatchStatusValue,
   offlineBatchStatusColor,
   offlineBatchStatusText,
 } from '@skill-cert/shared/offlineCertificate';
-import { Descriptions, Statistic, Tag } from 'antd';
+import { Statistic } from 'antd';
+import { SourceStatusTag, SourceSummary } from '@/shared/components/certificate-file/source-summary';
 
 /** 解析中 / 待确认 / 发布中 / 已发布 / 失败 in the contract's colours. */
-export function BatchStatusTag({ status }: { status: number }) {
-  const s = status as OfflineBatchStatusValue;
-  return (
-    <Tag color={offlineBatchStatusColor[s]} data-status={status}>
-      {offlineBatchStatusText[s] ?? status}
-    </Tag>
-  );
-}
+export const BatchStatusTag = ({ status }: { status: number }) => (
+  <SourceStatusTag status={status} text={offlineBatchStatusText} color={offlineBatchStatusColor} />
+);
 
 /** The evaluation's dates: start ~ end (one day when they are the same). */
 export const datesText = (b: Pick<OfflineBatchRow, 'start_date' | 'end_date'>): string =>
@@ -61,18 +55,15 @@ export function BatchCounts({ batch }: { batch: OfflineBatchRow }) {
 /** The fields of a batch (confirm-add and detail). */
 export function BatchSummary({ batch }: { batch: OfflineBatchDetail }) {
   return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, md: 2, xl: 3 }}
-      style={{ marginBottom: 16 }}
-      items={[
-        { key: 'name', label: '批次名称', children: batch.name },
-        { key: 'occupation', label: '职业/工种', children: occupationWorkTypeText(batch) },
-        { key: 'level', label: '职业技能等级', children: batch.level_name },
+    <SourceSummary
+      source={batch}
+      status={<BatchStatusTag status={batch.status} />}
+      head={[{ key: 'name', label: '批次名称', children: batch.name }]}
+      scope={[
         { key: 'dates', label: '评价日期', children: datesText(batch) },
         { key: 'site', label: '考核站点', children: batch.site_name },
-        { key: 'template', label: '证书模板', children: batch.template_name },
-        { key: 'issue_date', label: '发证日期', children: batch.issue_date },
+      ]}
+      files={[
         { key: 'file', label: '证书信息表', children: batch.file.originName },
         {
           key: 'photos',
@@ -81,12 +72,8 @@ export function BatchSummary({ batch }: { batch: OfflineBatchDetail }) {
             ? `${batch.photo_zip.originName}（匹配 ${batch.photo_count} 张）`
             : '未上传',
         },
-        { key: 'numbers', label: '证书编号', children: certificateNoRange(batch) },
-        { key: 'status', label: '状态', children: <BatchStatusTag status={batch.status} /> },
-        { key: 'creator', label: '创建人', children: batch.created_by_name },
-        { key: 'created', label: '创建时间', children: batch.create_time_str },
-        { key: 'published', label: '发证时间', children: batch.publish_time_str ?? '-' },
       ]}
+      tail={[{ key: 'published', label: '发证时间', children: batch.publish_time_str ?? '-' }]}
     />
   );
 }
