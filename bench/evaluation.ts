@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CANDIDATE_SHEET_COLUMNS,
   type CandidateRow,
@@ -9,12 +6,8 @@ import {
 } from '@skill-cert/shared/levelEvaluation';
 import type { Paged } from '@skill-cert/shared/pagination';
 import ExcelJS from 'exceljs';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
-import { companyOf, seedPlan, validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { apiClient } from './lib/api-client.ts';
-import { freshDatabase } from './lib/fresh-database.ts';
+import { seedPlan, validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
+import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
  * `npm run bench:evaluation` (BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a fresh PostgreSQL
@@ -33,8 +26,6 @@ const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const peakMb = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function candidateSheet(): Promise<Buffer> {
@@ -58,32 +49,20 @@ async function candidateSheet(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const database = await freshDatabase(process.env.DATABASE_URL);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-eval-data-'));
-// The plan goes in before the server starts: the embedded database has one owner at a time.
-const seeding = await openDatabase({
-  url: database?.url ?? null,
-  pgliteDir: database ? null : path.join(dataDir, 'pglite'),
-});
-await seedDemoData(seeding.db);
-const planId = await seedPlan(seeding.db, await companyOf(seeding.db, 'qiye'));
-await seeding.close();
-
-const load = loadavg().map((l) => l.toFixed(1));
-console.log(
-  `bench:evaluation — ${ROWS} candidates on ${database ? 'PostgreSQL' : 'the embedded database'}, load average ${load.join(' ')}`,
+const {
+  seeded: planId,
+  pid,
+  url,
+  call,
+  token,
+  stop,
+} = await seededServer(
+  'eval',
+  (db, companyId) => seedPlan(db, companyId),
+  (on) => `bench:evaluation — ${ROWS} candidates on ${on}`,
 );
-const server = await startServerProcess(
-  { LOG_LEVEL: 'error', ...(database ? { DATABASE_URL: database.url } : {}) },
-  { dataDir },
-);
-const pid = server.child.pid as number;
 
 try {
-  const call = apiClient(server.url);
-  const { token } = (
-    await call<{ token: string }>('POST', '/api/login', null, { name: 'qiye', password: 'Demo@2026' })
-  ).data;
   const base = `/api/levelEvaluations/${planId}`;
 
   // ---- import ----
@@ -91,7 +70,7 @@ try {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(sheet)]), '考生名单.xlsx');
   const started = performance.now();
-  const imported = await fetch(`${server.url}${base}/candidates/import`, {
+  const imported = await fetch(`${url}${base}/candidates/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -148,11 +127,8 @@ try {
     `detail: first page ${ms(pct(firstPage, 50))} + statistics ${ms(pct(statistics, 50))} = median ${ms(pct(both, 50))}, worst ${ms(Math.max(...both))} of 5 (target < 500 ms); pass rate ${stats?.pass_rate}, ${JSON.stringify(stats?.result_counts)}`,
   );
   console.log(
-    `server peak memory (VmHWM): ${peakMb(pid).toFixed(0)} MB; load average now ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `server peak memory (VmHWM): ${processMb(pid).toFixed(0)} MB; load average now ${loadAverage()}`,
   );
 } finally {
-  await server.stop();
-  await database?.drop();
+  await stop();
 }
