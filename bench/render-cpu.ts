@@ -28,6 +28,7 @@ import type { RenderJob } from '../apps/server/src/modules/certificate-engine/re
 import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
 import {
   certificateValues,
+  FIXED_BLANKS,
   NATIONAL_TEMPLATE,
 } from '../apps/server/src/modules/certificates/national-template.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
@@ -78,6 +79,7 @@ function nationalJob(i: number): RenderJob {
     imagePathOf: (id) => photos[Number(id.slice(6))],
     qrText: `${publicUrl}/information-link/${uuidOf(i)}`,
     createdAt,
+    fixedBlanks: process.env.BENCH_NO_FIXED ? undefined : FIXED_BLANKS,
   });
 }
 
