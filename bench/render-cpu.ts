@@ -6,17 +6,21 @@
  * process's CPU over the loop: the render and V8's helper threads) and bytes per PDF.
  *   npm run bench:render-cpu -- [--count N] [--rounds R] [--cpu-prof] [--out DIR]
  * `--cpu-prof` writes a V8 CPU profile of the timed loops to DIR (default ./prof) and prints the top self-time
- * functions. Knobs: BENCH_ROWS (N, default 2000).
+ * functions. `--ab` instead compares, in one process and interleaved in blocks of 50 (so both sides see the same
+ * load), national certificates with and without their fixed layer, and qrcode's own mask search against `qrModules`.
+ * Knobs: BENCH_ROWS (N, default 2000), BENCH_NO_FIXED=1 (national without the fixed layer).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import QRCode from 'qrcode';
 import { writeContentSync } from '../apps/server/src/lib/content-store.ts';
 import {
   renderCertificate,
   toRenderBackground,
 } from '../apps/server/src/modules/certificate-engine/render/index.ts';
+import { qrModules } from '../apps/server/src/modules/certificate-engine/render/qr.ts';
 import {
   imageBlank,
   makeBackground,
@@ -39,6 +43,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: 'prof' },
+    ab: { type: 'boolean', default: false },
   },
 });
 const count = Number(args.count ?? process.env.BENCH_ROWS ?? 2000);
@@ -57,7 +62,7 @@ const publicUrl = 'https://cert.example.com';
 const createdAt = new Date('2026-11-26T08:00:00Z');
 
 /** A national certificate as the library renders it: certificateValues → buildRenderJob. */
-function nationalJob(i: number): RenderJob {
+function nationalJob(i: number, fixed = !process.env.BENCH_NO_FIXED): RenderJob {
   const values = certificateValues(
     NATIONAL_TEMPLATE,
     {
@@ -79,7 +84,7 @@ function nationalJob(i: number): RenderJob {
     imagePathOf: (id) => photos[Number(id.slice(6))],
     qrText: `${publicUrl}/information-link/${uuidOf(i)}`,
     createdAt,
-    fixedBlanks: process.env.BENCH_NO_FIXED ? undefined : FIXED_BLANKS,
+    fixedBlanks: fixed ? FIXED_BLANKS : undefined,
   });
 }
 
@@ -160,6 +165,50 @@ async function measure(kind: string, jobOf: (i: number) => RenderJob) {
   console.log(
     `${kind.padEnd(9)} render ${median(render).toFixed(3)} ms CPU/PDF (min ${min(render).toFixed(3)}), store (hash + write) ${median(stored).toFixed(3)} ms, ${(bytes / count / 1024).toFixed(1)} KB/PDF`,
   );
+}
+
+/** Two ways of the same work, interleaved in blocks of 50: CPU a call of each, median of the blocks' ratios. */
+async function ab(label: string, a: [string, (i: number) => unknown], b: [string, (i: number) => unknown]) {
+  const cost = { a: 0, b: 0 };
+  const ratios: number[] = [];
+  for (let block = 0; block < Math.ceil(count / 50); block++) {
+    const c0 = cpuMs();
+    for (let i = 0; i < 50; i++) await a[1](block * 50 + i);
+    const c1 = cpuMs();
+    for (let i = 0; i < 50; i++) await b[1](block * 50 + i);
+    const c2 = cpuMs();
+    cost.a += c1 - c0;
+    cost.b += c2 - c1;
+    ratios.push((c2 - c1) / (c1 - c0));
+  }
+  const n = Math.ceil(count / 50) * 50;
+  const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)] as number;
+  console.log(
+    `${label}: ${a[0]} ${(cost.a / n).toFixed(3)} ms, ${b[0]} ${(cost.b / n).toFixed(3)} ms CPU a call (${((cost.b / cost.a - 1) * 100).toFixed(0)} %, median of blocks ${((median - 1) * 100).toFixed(0)} %)`,
+  );
+}
+
+if (args.ab) {
+  const url = (i: number) => `${publicUrl}/information-link/${uuidOf(i)}`;
+  const own = (i: number) =>
+    QRCode.create([{ data: Buffer.from(url(i), 'utf8'), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  for (let i = 0; i < 200; i++) {
+    own(i);
+    qrModules(url(i));
+  }
+  for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, false));
+  for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, true));
+  console.log(`${count} of each, interleaved in blocks of 50, Node ${process.version}, CPU of the process`);
+  for (let r = 0; r < rounds; r++) {
+    await ab('QR code', ['qrcode', own], ['qr.ts', (i) => qrModules(url(i))]);
+    await ab(
+      'national PDF',
+      ['without fixed layer', (i) => renderCertificate(nationalJob(i, false))],
+      ['with fixed layer', (i) => renderCertificate(nationalJob(i, true))],
+    );
+  }
+  tmp.remove();
+  process.exit(0);
 }
 
 const session = args['cpu-prof'] ? new Session() : null;

@@ -152,9 +152,10 @@ export class FontInPdf {
   embed(): EmbeddedFont {
     // The widths are read before encoding: components of composite glyphs join the subset then, undrawn.
     const widths = this.widths.join(' ');
+    const name = `/${subsetTag(this.subset.glyphs)}+${this.font.postscriptName}`;
     const ttf = this.subset.encode();
     return {
-      name: `/${subsetTag(this.subset.glyphs)}+${this.font.postscriptName}`,
+      name,
       widths,
       descriptor: this.font.descriptor,
       ttfLength: ttf.length,
