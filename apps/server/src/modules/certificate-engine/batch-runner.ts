@@ -95,6 +95,11 @@ export interface RenderBatch<Batch> {
      * a crash is the same bytes and so the same stored file; the copy the dead process wrote is not left over.
      */
     createdAt: Date;
+    /**
+     * The text blanks whose value is the same on every certificate of the template (labels): each render thread
+     * lays them out once for all (`RenderBlank.fixed`).
+     */
+    fixedBlanks?: ReadonlySet<string>;
   } | null>;
   /**
    * The result sink: records the outcomes of certificates still waiting (one recorded already stays as it is, so
@@ -284,6 +289,7 @@ async function renderChunk<Batch>(
         imagePathOf: (fileId) => paths.get(fileId),
         qrText: row.qrText,
         createdAt: work.createdAt,
+        fixedBlanks: work.fixedBlanks,
       });
     const generated = (row: Row, stored: { sha256: string; size: number }): RenderOutcome => ({
       id: row.id,

@@ -21,6 +21,8 @@ export function buildRenderJob(
     placeholderImages?: boolean;
     /** The PDF's creation date (`RenderJob.createdAt`); by default the time of rendering. */
     createdAt?: Date;
+    /** Text blanks whose value is the same on every certificate of the template (`RenderBlank.fixed`). */
+    fixedBlanks?: ReadonlySet<string>;
   },
 ): RenderJob {
   const byName = new Map(values.map((v) => [v.name, v.val]));
@@ -41,7 +43,8 @@ export function buildRenderJob(
         align: b.align,
         bold: b.bold,
       };
-      if (b.blank_type === BlankType.TEXT) return { ...base, text: val };
+      if (b.blank_type === BlankType.TEXT)
+        return opts.fixedBlanks?.has(b.name) ? { ...base, text: val, fixed: true } : { ...base, text: val };
       if (opts.placeholderImages) return { ...base, placeholder: true };
       return { ...base, imagePath: val ? opts.imagePathOf(val) : undefined };
     }),

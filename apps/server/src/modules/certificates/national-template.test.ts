@@ -9,7 +9,12 @@ import {
   tempDir,
 } from '../certificate-engine/render/testing/fixtures.ts';
 import { buildRenderJob } from '../certificate-engine/render-job.ts';
-import { type CertificateFields, certificateValues, NATIONAL_TEMPLATE } from './national-template.ts';
+import {
+  type CertificateFields,
+  certificateValues,
+  FIXED_BLANKS,
+  NATIONAL_TEMPLATE,
+} from './national-template.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -37,6 +42,7 @@ describe('the national template 职业技能等级证书 (issue 21 point 3)', ()
       backgroundPath: null,
       imagePathOf: (id) => (id === 'photo-1' ? photo : undefined),
       qrText,
+      fixedBlanks: FIXED_BLANKS,
     });
     expect(job.qr).toMatchObject({ text: qrText });
     const page = await inspectPdf(await renderCertificate(job));
@@ -74,6 +80,26 @@ describe('the national template 职业技能等级证书 (issue 21 point 3)', ()
     const square = { x: qr.x, y: qr.y, width: qr.size, height: qr.size * pageAspect('A4', 'portrait') };
     const qrDark = countPixels(page, isDark, square).count;
     expect(qrDark).toBeGreaterThan((qr.size * page.width) ** 2 * 0.25);
+  });
+
+  it('labels laid out once per render thread (fixed blanks) look the same, pixel for pixel, and read the same', async () => {
+    const values = certificateValues(NATIONAL_TEMPLATE, fields(), 'https://cert.example.com');
+    const render = (fixedBlanks?: ReadonlySet<string>) =>
+      renderCertificate(
+        buildRenderJob(NATIONAL_TEMPLATE, values, {
+          backgroundPath: null,
+          imagePathOf: () => undefined,
+          qrText: 'https://cert.example.com/information-link/1',
+          createdAt: new Date('2026-11-26T00:00:00Z'),
+          fixedBlanks,
+        }),
+      );
+    const fixedPdf = await render(FIXED_BLANKS);
+    // The cached layer gives the same file every time (a certificate rendered again is the same stored file).
+    expect(Buffer.from(await render(FIXED_BLANKS)).equals(Buffer.from(fixedPdf))).toBe(true);
+    const [fixed, plain] = await Promise.all([inspectPdf(fixedPdf, 1.5), inspectPdf(await render(), 1.5)]);
+    expect(Buffer.from(fixed.pixels).equals(Buffer.from(plain.pixels))).toBe(true);
+    expect(fixed.texts.join('')).toBe(plain.texts.join(''));
   });
 
   it('fills a company template made of the default blanks with the same values (no labels there)', () => {

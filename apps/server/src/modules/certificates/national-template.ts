@@ -61,6 +61,12 @@ const LABELS: Record<string, string> = {
   query_hint: '扫描二维码或登录查询网址，输入证书编号和姓名核验本证书',
 };
 
+/**
+ * The blanks whose value is the same on every certificate (the labels and the query address): the renderer lays
+ * them out once per thread for all (`RenderBlank.fixed`).
+ */
+export const FIXED_BLANKS: ReadonlySet<string> = new Set([...Object.keys(LABELS), 'query_address']);
+
 export const NATIONAL_TEMPLATE: CertificateTemplate = {
   template_name: NATIONAL_TEMPLATE_NAME,
   page_size: 'A4',

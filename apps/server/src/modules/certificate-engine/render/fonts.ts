@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import { type PdfFile, pdfNumber } from './pdf.ts';
 import { TrueTypeSource, TrueTypeSubset } from './subset.ts';
@@ -92,7 +93,7 @@ export function loadFont(weight: FontWeight): LoadedFont {
   return entry;
 }
 
-const hex4 = (v: number) => v.toString(16).padStart(4, '0');
+export const hex4 = (v: number) => v.toString(16).padStart(4, '0');
 
 /**
  * One font as one PDF uses it: each glyph drawn gets the next id of the subset, text is written as those ids
@@ -128,30 +129,39 @@ export class FontInPdf {
     return `${out}>`;
   }
 
+  /**
+   * The subset id of a character drawn already with this font (its glyph, width and Unicode in the file), or null:
+   * how a certificate writes a character of its own with a fixed layer's font instead of adding it to its own.
+   */
+  drawnId(cp: number): number | null {
+    const g = this.font.glyph(cp);
+    if (!g || g.id === 0) return null;
+    const id = this.subset.idOf(g.id);
+    return id !== undefined && id < this.widths.length && this.unicode[id] === cp ? id : null;
+  }
+
   /** Writes the font as object `id` (Type0) and the four objects it needs. */
   write(pdf: PdfFile, id: number): void {
-    const cidFont = pdf.reserve();
-    const descriptor = pdf.reserve();
-    const file = pdf.reserve();
-    const toUnicode = pdf.reserve();
+    writeEmbeddedFont(pdf, id, this.embed());
+  }
+
+  /**
+   * The font's parts as they go into a PDF, its subset and map back to Unicode deflated: what `write` writes, and
+   * what a fixed layer keeps for every certificate of its template (render/index.ts).
+   */
+  embed(): EmbeddedFont {
     // The widths are read before encoding: components of composite glyphs join the subset then, undrawn.
     const widths = this.widths.join(' ');
     const name = `/${subsetTag(this.subset.glyphs)}+${this.font.postscriptName}`;
-    pdf.object(
-      id,
-      `<< /Type /Font /Subtype /Type0 /BaseFont ${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
-    );
-    pdf.object(
-      cidFont,
-      `<< /Type /Font /Subtype /CIDFontType2 /BaseFont ${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /W [0 [${widths}]] >>`,
-    );
-    pdf.object(
-      descriptor,
-      `<< /Type /FontDescriptor /FontName ${name} ${this.font.descriptor} /FontFile2 ${file} 0 R >>`,
-    );
     const ttf = this.subset.encode();
-    pdf.stream(file, `/Length1 ${ttf.length}`, ttf, true);
-    pdf.stream(toUnicode, '', Buffer.from(this.toUnicodeCMap(), 'latin1'), true);
+    return {
+      name,
+      widths,
+      descriptor: this.font.descriptor,
+      ttfLength: ttf.length,
+      ttf: deflateSync(ttf),
+      toUnicode: deflateSync(Buffer.from(this.toUnicodeCMap(), 'latin1')),
+    };
   }
 
   private toUnicodeCMap(): string {
@@ -186,6 +196,42 @@ export class FontInPdf {
       'end',
     ].join('\n');
   }
+}
+
+/** A font subset ready to be written into any PDF (`FontInPdf.embed`). */
+export interface EmbeddedFont {
+  /** The BaseFont, with its subset tag. */
+  name: string;
+  /** The /W array's widths, from CID 0 on. */
+  widths: string;
+  descriptor: string;
+  /** The subset's length before deflating (/Length1), and its bytes deflated. */
+  ttfLength: number;
+  ttf: Uint8Array;
+  /** The ToUnicode CMap, deflated. */
+  toUnicode: Uint8Array;
+}
+
+/** Writes an embedded font as object `id` (Type0) and the four objects it needs. */
+export function writeEmbeddedFont(pdf: PdfFile, id: number, font: EmbeddedFont): void {
+  const cidFont = pdf.reserve();
+  const descriptor = pdf.reserve();
+  const file = pdf.reserve();
+  const toUnicode = pdf.reserve();
+  pdf.object(
+    id,
+    `<< /Type /Font /Subtype /Type0 /BaseFont ${font.name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+  );
+  pdf.object(
+    cidFont,
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont ${font.name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /W [0 [${font.widths}]] >>`,
+  );
+  pdf.object(
+    descriptor,
+    `<< /Type /FontDescriptor /FontName ${font.name} ${font.descriptor} /FontFile2 ${file} 0 R >>`,
+  );
+  pdf.deflatedStream(file, `/Length1 ${font.ttfLength}`, font.ttf);
+  pdf.deflatedStream(toUnicode, '', font.toUnicode);
 }
 
 /** The six capital letters naming a subset (ISO 32000 §9.6.4), derived from its glyphs: same glyphs, same tag. */

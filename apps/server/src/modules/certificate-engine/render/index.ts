@@ -1,4 +1,12 @@
-import { FontInPdf, type FontWeight, type LoadedFont, loadFont } from './fonts.ts';
+import {
+  type EmbeddedFont,
+  FontInPdf,
+  type FontWeight,
+  hex4,
+  type LoadedFont,
+  loadFont,
+  writeEmbeddedFont,
+} from './fonts.ts';
 import {
   jpegInfo,
   loadBackground,
@@ -63,12 +71,56 @@ class Page {
   constructor(
     readonly pdf: PdfFile,
     readonly box: { width: number; height: number },
+    /** The first letter of its fonts' resource names (a fixed layer's differ from the certificate's own). */
+    readonly fontPrefix = 'F',
+    /** A fixed layer's fonts: characters they hold already are written with them, not added to the page's own. */
+    readonly shared: ReadonlyMap<FontWeight, { name: string; font: FontInPdf }> = new Map(),
   ) {}
+
+  /**
+   * The operators showing a line at `size`: runs of characters the fixed layer's font of this weight holds are
+   * shown with it, the others with the page's own font (the same advances either way, so nothing moves).
+   */
+  show(weight: FontWeight, loaded: LoadedFont, line: string, size: number): string {
+    const shared = this.shared.get(weight);
+    if (!shared) {
+      const { name, font } = this.font(weight, loaded);
+      return `/${name} ${pdfNumber(size)} Tf ${font.encode(line)} Tj`;
+    }
+    const ops: string[] = [];
+    let runName = '';
+    let run = '';
+    const flush = () => {
+      if (run) ops.push(`/${runName} ${pdfNumber(size)} Tf <${run}> Tj`);
+      run = '';
+    };
+    for (const ch of line) {
+      const id = shared.font.drawnId(ch.codePointAt(0) as number);
+      if (id !== null) {
+        if (runName !== shared.name) flush();
+        runName = shared.name;
+        run += hex4(id);
+        continue;
+      }
+      const f = this.font(weight, loaded);
+      const own = f.font.encode(ch).slice(1, -1);
+      if (!own) continue; // a character that draws nothing
+      if (runName !== f.name) flush();
+      runName = f.name;
+      run += own;
+    }
+    flush();
+    return ops.join(' ');
+  }
 
   font(weight: FontWeight, loaded: LoadedFont) {
     let f = this.fonts.get(weight);
     if (!f) {
-      f = { name: `F${this.fonts.size + 1}`, id: this.pdf.reserve(), font: new FontInPdf(loaded) };
+      f = {
+        name: `${this.fontPrefix}${this.fonts.size + 1}`,
+        id: this.pdf.reserve(),
+        font: new FontInPdf(loaded),
+      };
       this.fonts.set(weight, f);
     }
     return f;
@@ -94,7 +146,6 @@ function drawTextBlank(page: Page, blank: RenderBlank) {
   const { size, lines } = fitText(text, fontSize, box.width, box.height, font.widthOf);
   const lineHeight = size * LINE_HEIGHT;
   const blockTop = box.y + box.height - (box.height - lines.length * lineHeight) / 2;
-  const { name, font: inPdf } = page.font(weight, font);
   const colour = fillColour(blank.color);
   lines.forEach((line, i) => {
     if (!line) return;
@@ -106,9 +157,8 @@ function drawTextBlank(page: Page, blank: RenderBlank) {
           ? box.x + box.width - width
           : box.x;
     const baseline = blockTop - (i + 0.5) * lineHeight - TEXT_CENTRE_EM * size;
-    page.content.push(
-      `BT /${name} ${pdfNumber(size)} Tf ${colour} rg ${pdfNumber(x)} ${pdfNumber(baseline)} Td ${inPdf.encode(line)} Tj ET`,
-    );
+    const shown = page.show(weight, font, line, size);
+    if (shown) page.content.push(`BT ${colour} rg ${pdfNumber(x)} ${pdfNumber(baseline)} Td ${shown} ET`);
   });
 }
 
@@ -133,9 +183,55 @@ const COLOUR_SPACES: Record<number, string> = {
 };
 
 /**
+ * The fixed texts of a template (blanks marked `fixed`: labels, title, the query hint), laid out once per thread:
+ * each blank's content operators and their own font subsets, deflated, kept for every certificate that has the same
+ * fixed blanks on the same page. Each certificate then lays out and subsets only its own values; the operators go
+ * into its content in the blanks' order, so it draws and reads in the same order as without the layer.
+ */
+interface FixedLayer {
+  /** By fixed blank, in the job's order: its operators. */
+  ops: string[][];
+  fonts: { name: string; weight: FontWeight; font: FontInPdf; embedded: EmbeddedFont }[];
+}
+
+const fixedLayers = new Map<string, FixedLayer>();
+const FIXED_LAYER_CACHE_SIZE = 8;
+
+function fixedLayer(blanks: RenderBlank[], box: { width: number; height: number }): FixedLayer {
+  const key = JSON.stringify([box.width, box.height, blanks]);
+  const hit = fixedLayers.get(key);
+  if (hit) {
+    fixedLayers.delete(key);
+    fixedLayers.set(key, hit); // most recently used last
+    return hit;
+  }
+  // Object numbers are not kept: the layer's fonts get their numbers in each certificate's file.
+  const page = new Page(new PdfFile(), box, 'S');
+  const ops = blanks.map((blank) => {
+    const from = page.content.length;
+    drawTextBlank(page, blank);
+    return page.content.slice(from);
+  });
+  const layer = {
+    ops,
+    fonts: [...page.fonts].map(([weight, f]) => ({
+      name: f.name,
+      weight,
+      font: f.font,
+      embedded: f.font.embed(),
+    })),
+  };
+  fixedLayers.set(key, layer);
+  if (fixedLayers.size > FIXED_LAYER_CACHE_SIZE)
+    fixedLayers.delete(fixedLayers.keys().next().value as string);
+  return layer;
+}
+
+/**
  * One certificate → one PDF (in-process; use the render pool for volume). The background fills the
  * page, text blanks use the embedded subset of Noto Sans SC (regular or bold), photos fit their box
- * keeping proportions, the QR code is vector. Bad input of this certificate → RenderError.
+ * keeping proportions, the QR code is vector. Bad input of this certificate → RenderError. Fixed text blanks are
+ * written from the thread's layer of them (`fixedLayer`).
  */
 export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
   const box = pageSizePt(job.pageSize, job.orientation);
@@ -145,14 +241,19 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
   const pageId = pdf.reserve();
   const contents = pdf.reserve();
   const info = pdf.reserve();
-  const page = new Page(pdf, box);
+  const isFixed = (blank: RenderBlank) => blank.fixed === true && blank.blank_type === 1;
+  const fixed = job.blanks.filter(isFixed);
+  const layer = fixed.length ? fixedLayer(fixed, box) : null;
+  const page = new Page(pdf, box, 'F', new Map(layer?.fonts.map((f) => [f.weight, f])));
 
   if (job.backgroundPath) {
     const bg = await loadBackground(job.backgroundPath);
     page.image(bg.jpeg, '证书底图', 0, 0, box.width, box.height);
   }
+  let nextFixed = 0;
   for (const blank of job.blanks) {
     if (blank.blank_type === 2) await drawImageBlank(page, blank);
+    else if (layer && isFixed(blank)) page.content.push(...(layer.ops[nextFixed++] as string[]));
     else drawTextBlank(page, blank);
   }
   if (job.qr?.text) {
@@ -166,7 +267,8 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
 
   pdf.object(catalog, `<< /Type /Catalog /Pages ${pages} 0 R /Lang (zh-CN) >>`);
   pdf.object(pages, `<< /Type /Pages /Kids [${pageId} 0 R] /Count 1 >>`);
-  const fonts = [...page.fonts.values()].map((f) => `/${f.name} ${f.id} 0 R`).join(' ');
+  const layerFonts = (layer?.fonts ?? []).map((f) => ({ ...f, id: pdf.reserve() }));
+  const fonts = [...page.fonts.values(), ...layerFonts].map((f) => `/${f.name} ${f.id} 0 R`).join(' ');
   const images = page.images.map((im) => `/${im.name} ${im.id} 0 R`).join(' ');
   pdf.object(
     pageId,
@@ -185,6 +287,7 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
     );
   }
   for (const f of page.fonts.values()) f.font.write(pdf, f.id);
+  for (const f of layerFonts) writeEmbeddedFont(pdf, f.id, f.embedded);
   const title = job.title ? ` /Title ${pdfTextString(job.title)}` : '';
   pdf.object(
     info,

@@ -33,11 +33,18 @@ export class PdfFile {
 
   /** Writes object `id` as a stream: `entries` are the dictionary's entries besides /Length (and /Filter). */
   stream(id: number, entries: string, data: Uint8Array, deflate: boolean): void {
-    const body = deflate ? deflateSync(data) : data;
+    if (deflate) this.deflatedStream(id, entries, deflateSync(data));
+    else this.streamOf(id, entries, data);
+  }
+
+  /** Writes object `id` as a stream of bytes deflated already (a part cached for many files). */
+  deflatedStream(id: number, entries: string, deflated: Uint8Array): void {
+    this.streamOf(id, `${entries} /Filter /FlateDecode`, deflated);
+  }
+
+  private streamOf(id: number, entries: string, body: Uint8Array): void {
     this.offsets[id] = this.size;
-    this.text(
-      `${id} 0 obj\n<< ${entries}${deflate ? ' /Filter /FlateDecode' : ''} /Length ${body.length} >>\nstream\n`,
-    );
+    this.text(`${id} 0 obj\n<< ${entries} /Length ${body.length} >>\nstream\n`);
     this.bytes(body);
     this.text('\nendstream\nendobj\n');
   }

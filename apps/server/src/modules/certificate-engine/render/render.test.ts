@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { pageSizesMm } from '@skill-cert/shared/customCertificate';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jpegInfo, sniffImage } from './images.ts';
 import { PAGE_SIZES_MM, pageSizePt, renderCertificate, toRenderBackground } from './index.ts';
-import { qrPath } from './qr.ts';
+import { qrModules, qrPath } from './qr.ts';
 import { TrueTypeSource } from './subset.ts';
 import {
   countPixels,
@@ -301,6 +302,25 @@ describe('certificate rendering', () => {
     expect(dark).toBeGreaterThan(0.3 * (0.2 * page.width) ** 2 * 0.6);
     expect(countPixels(page, isDark).count).toBe(dark);
     expect(Buffer.from(pdf).includes('/Subtype /Image')).toBe(false);
+  });
+
+  it('chooses the mask qrcode chooses: the same modules as its own search, for every size of code', () => {
+    // Public-page addresses, and longer texts up to version 10 (version information from 7 on).
+    const texts = [
+      ...Array.from(
+        { length: 300 },
+        (_, i) => `https://cert.example.com/information-link/${randomUUID()}?${i}`,
+      ),
+      ...Array.from({ length: 60 }, (_, i) => `证书${'x'.repeat(i * 4)}${randomUUID()}`),
+    ];
+    for (const text of texts) {
+      const { modules } = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], {
+        errorCorrectionLevel: 'M',
+      });
+      const ours = qrModules(text);
+      expect(ours.size, text).toBe(modules.size);
+      expect(Buffer.from(ours.data).equals(Buffer.from(modules.data)), text).toBe(true);
+    }
   });
 
   it('caches the background per path, and notices when the file changes', async () => {

@@ -120,6 +120,11 @@ export class TrueTypeSubset {
     this.includeGlyph(0); // .notdef is always glyph 0
   }
 
+  /** The glyph's id in the subset, if it is in it. */
+  idOf(gid: number): number | undefined {
+    return this.mapping.get(gid);
+  }
+
   /** The glyph's id in the subset, adding it if new. */
   includeGlyph(glyph: number | { id: number }): number {
     const gid = typeof glyph === 'number' ? glyph : glyph.id;

@@ -22,6 +22,12 @@ export interface RenderBlank {
   imagePath?: string;
   /** blank_type 2, previews: draw the grey placeholder photo instead of a file. */
   placeholder?: boolean;
+  /**
+   * blank_type 1: the same text on every certificate of the template (a label, the title). Laid out, subset and
+   * deflated once per render thread for all of them, in fonts of their own (which the certificate's own text uses
+   * too for the characters they hold). The PDF looks and reads the same either way.
+   */
+  fixed?: boolean;
 }
 
 export interface RenderJob {
