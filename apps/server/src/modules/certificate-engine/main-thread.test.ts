@@ -36,12 +36,13 @@ console.log(JSON.stringify({ idle, afterUse }));
 process.exit(0);
 `;
 
+// A failure detector, not an expectation: the child imports the whole server, which took over 90 s at load 30+.
 describe('the main thread of the server', () => {
   it('loads no image, PDF or QR package, and Excel and zip packages only on first use', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', '--import', HOOK, '--input-type=module', '-e', SCRIPT],
-      { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 90_000, maxBuffer: 4 * 1024 * 1024 },
+      { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 240_000, maxBuffer: 4 * 1024 * 1024 },
     );
     const { idle, afterUse } = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
       idle: string[];
@@ -49,5 +50,5 @@ describe('the main thread of the server', () => {
     };
     expect(idle).toEqual([]);
     expect(afterUse).toEqual(ON_FIRST_USE);
-  }, 120_000);
+  }, 300_000);
 });

@@ -11,6 +11,7 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import { ownBlanksOf } from '../certificates/national-template.ts';
@@ -112,7 +113,7 @@ async function rejudge(tx: DbOrTx, b: BatchRecord, idNumbers: string[]): Promise
     .where(
       and(
         eq(offlineCertificateDrafts.batchId, b.id),
-        sql`${offlineCertificateDrafts.idNumber} in (select value from jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`,
+        inList(offlineCertificateDrafts.idNumber, wanted, 'text'),
       ),
     );
   const judged = await judge(tx, b, rows.map(fieldsOf));
