@@ -73,7 +73,11 @@ export async function connectBrowser(port: number) {
           const { result, exceptionDetails } = await send<{
             result: { value: T };
             exceptionDetails?: { exception?: { description?: string }; text: string };
-          }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
+          }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId).catch(
+            (error: Error) => {
+              throw new Error(`${error.message} in: ${expression.slice(0, 120)}`);
+            },
+          );
           if (exceptionDetails)
             throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
           return result.value;
