@@ -20,7 +20,8 @@ dayjs.locale('zh-cn');
  * Text that reads on its background (WCAG AA, 4.5:1; Lighthouse's colour-contrast audit, issue 23), with colours of
  * antd's own palette one shade darker where its defaults fall short: links blue-7 (#1677ff was 4.1:1), placeholders
  * and secondary text the 0.65 grey of colorTextSecondary (0.25 and 0.45 were 1.8:1 and 3.4:1), the unread count
- * red-7 behind white (3.3:1), the text of danger buttons (删除) red-7, and the text of coloured tags the 8th shade (gold the 9th) on their light background (the 6th/7th
+ * red-7 behind white (3.3:1), danger and error text (删除, 必填 messages, Typography danger) red-7, the labels of
+ * Descriptions the 0.65 grey, and the text of coloured tags the 8th shade (gold, lime and yellow the 9th) on their light background (the 6th/7th
  * were 2.3–3.4:1).
  */
 const readableText: ThemeConfig = {
@@ -34,6 +35,9 @@ const readableText: ThemeConfig = {
   components: {
     Badge: { colorError: '#cf1322' },
     Button: { colorError: '#cf1322', colorErrorHover: '#ff4d4f', colorErrorActive: '#a8071a' },
+    Typography: { colorError: '#cf1322', colorErrorText: '#cf1322' },
+    Form: { colorError: '#cf1322' },
+    Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
     Tag: {
       colorSuccess: '#237804',
       colorInfo: '#0958d9',
@@ -44,6 +48,13 @@ const readableText: ThemeConfig = {
       red7: '#a8071a',
       orange7: '#ad4e00',
       gold7: '#874d00',
+      cyan7: '#006d75',
+      purple7: '#531dab',
+      magenta7: '#9e1068',
+      geekblue7: '#10239e',
+      volcano7: '#ad2102',
+      lime7: '#3f6600',
+      yellow7: '#876800',
     },
   },
 };
