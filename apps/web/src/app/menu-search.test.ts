@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultMenus, menuNode } from '@/test/fake-menus';
 import { enterpriseNav } from './enterprise-pages';
 import { buildServerRoutes } from './menu-routes';
-import { createMenuSearch, menuSearchEntries } from './menu-search';
+import { createMenuSearch, MENU_SEARCH_RESULTS, menuSearchEntries } from './menu-search';
 
 const platformNav = buildServerRoutes(defaultMenus[2], '/company').nav;
 
@@ -53,5 +53,15 @@ describe('menu search', () => {
 
   it('an empty query finds nothing', () => {
     expect(createMenuSearch(menuSearchEntries(platformNav))('  ')).toEqual([]);
+  });
+
+  it(`offers the ${MENU_SEARCH_RESULTS} best matches at most, so a menu of 500 pages answers each keystroke at once`, () => {
+    const entries = Array.from({ length: 500 }, (_, i) => ({
+      title: ['证书管理', `证书列表${i}`],
+      path: `/page-${i}`,
+    }));
+    const found = createMenuSearch(entries)('证书列表');
+    expect(found).toHaveLength(MENU_SEARCH_RESULTS);
+    expect(found.map((e) => e.path)).toContain('/page-0');
   });
 });

@@ -17,6 +17,12 @@ export function menuSearchEntries(nav: readonly NavItem[], above: string[] = [])
   });
 }
 
+/**
+ * The matches offered: a user picks among the first few; drawing hundreds of options cost a 500-page menu
+ * 46 ms a keystroke at p50 (issue 23 point 5, `npm run bench:menu`).
+ */
+export const MENU_SEARCH_RESULTS = 50;
+
 /** Fuzzy search of spec §2: title weight 0.7, path weight 0.3, threshold 0.4; best match first. */
 export function createMenuSearch(entries: readonly MenuSearchEntry[]): (query: string) => MenuSearchEntry[] {
   const fuse = new Fuse(entries, {
@@ -29,6 +35,6 @@ export function createMenuSearch(entries: readonly MenuSearchEntry[]): (query: s
   });
   return (query) => {
     const text = query.trim();
-    return text ? fuse.search(text).map((r) => r.item) : [];
+    return text ? fuse.search(text, { limit: MENU_SEARCH_RESULTS }).map((r) => r.item) : [];
   };
 }

@@ -19,6 +19,24 @@ export function getToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
 }
 
+/**
+ * What a login leaves in localStorage, key by key (the active role only when there is one); `bench/web.ts` writes
+ * the same into a browser it signs in without the login page.
+ */
+export function loginStorage(result: LoginResult, now: number): Record<string, string> {
+  return {
+    [LOGIN_TIME_KEY]: String(now),
+    [EXPIRES_IN_KEY]: String(result.expires_in),
+    [LAST_ACTIVITY_KEY]: String(now),
+    ...roleStorage(result),
+  };
+}
+
+const roleStorage = (user: UserInfo): Record<string, string> => ({
+  ...(user.active_role_type_id == null ? {} : { [ACTIVE_ROLE_KEY]: String(user.active_role_type_id) }),
+  [ROLE_LIST_KEY]: JSON.stringify(user.role_type_info),
+});
+
 /** Keeps what a login, a refresh or a registration answered. */
 export function saveLogin(result: LoginResult): void {
   const { token, token_type: _type, access_token: _access, expires_in, ...user } = result;
@@ -27,10 +45,8 @@ export function saveLogin(result: LoginResult): void {
     sameSite: 'lax',
     secure: window.location.protocol === 'https:',
   });
-  const now = String(Date.now());
-  localStorage.setItem(LOGIN_TIME_KEY, now);
-  localStorage.setItem(EXPIRES_IN_KEY, String(expires_in));
-  localStorage.setItem(LAST_ACTIVITY_KEY, now);
+  for (const [key, value] of Object.entries(loginStorage(result, Date.now())))
+    localStorage.setItem(key, value);
   saveUser(user);
 }
 
@@ -43,8 +59,7 @@ export function saveUser(user: UserInfo): void {
 /** Keeps the active role and the role list in local storage (spec §3) without re-rendering the open page. */
 export function rememberRoles(user: UserInfo): void {
   if (user.active_role_type_id == null) localStorage.removeItem(ACTIVE_ROLE_KEY);
-  else localStorage.setItem(ACTIVE_ROLE_KEY, String(user.active_role_type_id));
-  localStorage.setItem(ROLE_LIST_KEY, JSON.stringify(user.role_type_info));
+  for (const [key, value] of Object.entries(roleStorage(user))) localStorage.setItem(key, value);
 }
 
 export function clearSession(): void {

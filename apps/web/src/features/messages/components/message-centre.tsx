@@ -54,20 +54,21 @@ export function MessageCentre() {
       destroyOnHidden
       className="message-centre"
     >
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setMessageCentreTab(key as MessageTab)}
-        destroyOnHidden
-        tabBarExtraContent={
-          <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} placement="bottomRight">
-            <Button type="text" icon={<MoreOutlined />} aria-label="消息操作" />
-          </Dropdown>
-        }
-        items={[
-          { key: 'all', label: '全部通知', children: <MessageList tab="all" /> },
-          { key: 'unread', label: '未读', children: <MessageList tab="unread" /> },
-        ]}
-      />
+      {/* The actions sit over the tab bar's right end, outside its tablist: a tablist holds only tabs (ARIA). */}
+      <div className="message-centre-body">
+        <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} placement="bottomRight">
+          <Button type="text" icon={<MoreOutlined />} aria-label="消息操作" className="message-centre-more" />
+        </Dropdown>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setMessageCentreTab(key as MessageTab)}
+          destroyOnHidden
+          items={[
+            { key: 'all', label: '全部通知', children: <MessageList tab="all" /> },
+            { key: 'unread', label: '未读', children: <MessageList tab="unread" /> },
+          ]}
+        />
+      </div>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import type { Message } from '@skill-cert/shared/messages';
 import { relativeTime } from '@skill-cert/shared/relativeTime';
 import { Badge, Button } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { templateActionOf } from '../lib/template-action';
 import { useMessageActions } from './use-message-actions';
 
@@ -13,8 +13,11 @@ const CLAMP_LINES = 4;
 const isLong = (content: string) =>
   content.length > CLAMP_CHARACTERS || content.split('\n').length > CLAMP_LINES;
 
-/** One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). */
-export function MessageItem({ message }: { message: Message }) {
+/**
+ * One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). Memoised: the next
+ * page of the feed renders its 10 new messages, not the hundreds above them (the pages keep their objects).
+ */
+export const MessageItem = memo(function MessageItem({ message }: { message: Message }) {
   const actions = useMessageActions();
   const [busy, setBusy] = useState<Busy>(null);
   const [expanded, setExpanded] = useState(false);
@@ -71,4 +74,4 @@ export function MessageItem({ message }: { message: Message }) {
       </div>
     </article>
   );
-}
+});
