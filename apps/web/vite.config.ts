@@ -4,6 +4,17 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+/**
+ * What the signed-in shell needs for its first screen, in one chunk (issue 23): the layout route and the list kit
+ * with everything they import statically (their lazy parts stay out), and antd's parts that the layout and a list
+ * use. Left to itself the bundler made some 80 small shared chunks of them, each a request with its headers.
+ */
+const SHELL = [
+  /src[\\/]app[\\/](antd-shell\.tsx|layout[\\/]app-layout\.tsx)$/,
+  /src[\\/]shared[\\/](components[\\/]list-table[\\/](paged-search-table|list-page-card)\.tsx|hooks[\\/]use-paged-search\.ts)$/,
+  /node_modules[\\/]antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|message|notification|modal|button|menu|dropdown|badge|tooltip|space|typography|card|table|pagination|form|grid|input|select|auto-complete|checkbox|radio|spin|empty|tag|switch|breadcrumb)[\\/]/,
+];
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -27,5 +38,31 @@ export default defineConfig({
       '/ws': { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry imports stays in it (the sign-in page's first load), whoever else imports it too.
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // What the sign-in page shares with the signed-in screens (react-query's hooks, the sign-in rules): one
+            // chunk of its own; in the shell's, the sign-in page would load the shell.
+            {
+              name: 'sign-in-common',
+              test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|packages[\\/]shared[\\/]src[\\/]loginRules\.ts$/,
+              priority: 2,
+            },
+            { name: 'shell', test: (id) => SHELL.some((re) => re.test(id)), priority: 1 },
+            // The enterprise's home (备案申请) with its own parts, in one chunk instead of five.
+            {
+              name: 'record-list-page',
+              test: /src[\\/]features[\\/]record-application[\\/]record-list-page\.tsx$/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { MENU_PORTALS, MenuType } from './menuCodes.ts';
 
-/** Server menus and role-based access (spec §3 "Server menu item", §6; DOMAIN.md roles). */
-export const MenuType = { DIRECTORY: 1, PAGE: 2, BUTTON: 3 } as const;
-export type MenuTypeValue = (typeof MenuType)[keyof typeof MenuType];
-
-/** Role types whose menus come from the server (the enterprise uses static routes). */
-export const MENU_PORTALS = [2, 3, 4] as const;
-export type MenuPortal = (typeof MENU_PORTALS)[number];
+export { MENU_PORTALS, type MenuPortal, MenuType, type MenuTypeValue } from './menuCodes.ts';
 
 /** One node of `GET /api/user/personalMenus` and of the platform's menu tree. */
 export const menuNode = z

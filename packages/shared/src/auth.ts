@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_NAME_REQUIRED, PASSWORD_REQUIRED } from './loginRules.ts';
 import { isRoleTypeId } from './roles.ts';
 
 /** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */
@@ -14,20 +15,20 @@ export const verifyCode = z
   .trim()
   .min(1, '请输入验证码')
   .regex(/^\d{6}$/, '验证码应为6位数字');
-const loginName = z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名');
+const loginName = z.string({ error: LOGIN_NAME_REQUIRED }).trim().min(1, LOGIN_NAME_REQUIRED);
 const newName = loginName
   .max(32, '用户名不能超过32个字符')
   .regex(/^[\p{L}\p{N}_.-]{2,32}$/u, '用户名应为2-32位中文、字母、数字或 _ . -');
 export const passwordRule = z
-  .string({ error: '请输入密码' })
-  .min(1, '请输入密码')
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
   .min(8, '密码长度不能少于8位')
   .max(32, '密码长度不能超过32位')
   .regex(/^(?=.*[A-Za-z])(?=.*\d)\S+$/, '密码须同时包含字母和数字，且不能含空格');
 
 export const passwordLoginBody = z.object({
   name: loginName,
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码'),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
 });
 export const smsRequestBody = z.object({ phone });
 export const phoneLoginBody = z.object({ phone, verify_code: verifyCode });

@@ -1,38 +1,7 @@
 import { z } from 'zod';
 import { paged } from './pagination.ts';
 
-/** Message template keys and what the web app does with them (spec §4). */
-export const TemplateKey = {
-  LEVEL_CERTIFICATE_DONE: 'create_level_evaluate_certificate_done',
-  OFFLINE_CERTIFICATE_DONE: 'create_offline_level_evaluate_certificate_done',
-  OFFLINE_CERTIFICATE_PUBLISHED: 'publish_offline_level_evaluate_certificate_done',
-  CUSTOM_CERTIFICATE_DONE: 'create_custom_certificate_done',
-  EXAMINEE_IMPORT_RESULT: 'examinee_import_result_notice',
-  PAPER_CERTIFICATE_PARSED: 'paper_certificate_parse_done',
-  DELETE_ROLE: 'delete_role_notice',
-  PERMISSION_UPDATE: 'permission_update_notice',
-  SYSTEM_NOTICE: 'system_notice',
-  // Ours (the spec shows only the keys above): a message about a record names it (data._id) and opens it.
-  /** A filing approved or rejected by the platform; data._id: the record application. */
-  RECORD_DECIDED: 'record_application_decided',
-  /** A join request approved; data._id: the company. */
-  JOIN_APPROVED: 'join_request_approved',
-  /** A join request rejected; data._id: the company. */
-  JOIN_REJECTED: 'join_request_rejected',
-  /** Added to a company by its administrator; data._id: the company. */
-  MEMBER_ADDED: 'company_member_added',
-  /** Invited to a company by its administrator (accept or decline on /join); data._id: the company. */
-  COMPANY_INVITATION: 'company_invitation',
-  /** Made the company's administrator; data._id: the company. */
-  ADMIN_TRANSFERRED: 'company_admin_transferred',
-  /** The company frozen or unfrozen by the platform; data._id: the company. */
-  COMPANY_STATUS_CHANGED: 'company_status_changed',
-  /** An evaluation plan or its results wait for an administrator's approval; data._id: the plan. */
-  EVALUATION_WAITING: 'level_evaluation_waiting',
-  /** An evaluation plan or its results approved, rejected or returned; data._id: the plan. */
-  EVALUATION_DECIDED: 'level_evaluation_decided',
-} as const;
-export type TemplateKeyValue = (typeof TemplateKey)[keyof typeof TemplateKey];
+export { TemplateKey, type TemplateKeyValue } from './templateKeys.ts';
 
 /** One message of the message centre (spec §3 Message). */
 export const message = z.object({

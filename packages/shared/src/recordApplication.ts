@@ -5,6 +5,7 @@ import { keywordParam, optionalParam, timelineItem } from './fields.ts';
 import { isValidIdCard } from './idCard.ts';
 import { OCCUPATION_CODE, skillLevelCode, sortLevels } from './occupation.ts';
 import { isBlank } from './query.ts';
+import { RecordStatus } from './recordStatus.ts';
 
 /**
  * Record applications (备案申请, DOMAIN.md Enterprise 2): what a company may evaluate — scope rows
@@ -12,18 +13,12 @@ import { isBlank } from './query.ts';
  * filed by the enterprise and reviewed by the platform.
  */
 
-/** 0 草稿 → 1 待审核 → 2 已通过 / 3 已驳回 (dictionary `record_status`). */
-export const RecordStatus = { DRAFT: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
-export type RecordStatusValue = (typeof RecordStatus)[keyof typeof RecordStatus];
-export const recordStatusText: Record<number, string> = {
-  0: '草稿',
-  1: '待审核',
-  2: '已通过',
-  3: '已驳回',
-};
-/** A draft or a rejected application can be edited and (re)submitted. */
-export const isRecordEditable = (status: number): boolean =>
-  status === RecordStatus.DRAFT || status === RecordStatus.REJECTED;
+export {
+  isRecordEditable,
+  RecordStatus,
+  type RecordStatusValue,
+  recordStatusText,
+} from './recordStatus.ts';
 
 /** 1 国家职业标准, 2 企业评价规范 (the latter with its file). */
 export const EvaluationBasis = { NATIONAL: 1, ENTERPRISE: 2 } as const;

@@ -45,8 +45,13 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   const user = await signedInUser(request);
   if (user.active_role_type_id === RoleType.ENTERPRISE && !user.company_id) throw redirect('/join');
   // Loaded here, not with the router: the menus' schemas (and zod) stay out of the sign-in page (issue 23).
-  const { loadPersonalMenus } = await import('@/shared/permissions/personal-menus');
-  await loadPersonalMenus(user);
+  const { loadPersonalMenus, isServerMenuPortal } = await import('@/shared/permissions/personal-menus');
+  await Promise.all([
+    loadPersonalMenus(user),
+    // Their icons with them: the menu shows no generic icon first.
+    isServerMenuPortal(user.active_role_type_id) &&
+      import('./layout/menu-icon').then((m) => m.loadServerMenuIcons()),
+  ]);
   return null;
 }
 

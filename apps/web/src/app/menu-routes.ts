@@ -1,4 +1,5 @@
-import { type MenuNode, MenuType } from '@skill-cert/shared/access';
+import type { MenuNode } from '@skill-cert/shared/access';
+import { MenuType } from '@skill-cert/shared/menuCodes';
 import { matchPath } from 'react-router';
 
 /**

@@ -1,10 +1,10 @@
 import { RoleType } from '@skill-cert/shared/roles';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { RolePickerDialog } from '@/features/auth/components/role-picker-dialog';
 import { CustomCertificateDialogHost } from '@/features/custom-certificates/components/custom-certificate-dialog-host';
 import { onViewCustomCertificate } from '@/features/messages/messages-store';
 import { RealtimeProvider } from '@/features/messages/realtime/realtime-provider';
+import { LoadWhen } from '@/shared/components/load-when';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
 import { useCurrentUser } from '@/shared/session/session-store';
@@ -20,10 +20,17 @@ import { HorizontalHeader } from './horizontal-header';
 import './layout.css';
 import { SIDEBAR_WIDTH_PX } from '@skill-cert/shared/constants';
 import { Navbar } from './navbar';
-import { SettingsDrawer } from './settings-drawer';
 import { COLLAPSED_SIDEBAR_WIDTH_PX, Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 import { useDeviceWatcher } from './use-device';
+
+// Shown only after a delete_role_notice leaves several roles: loaded then (issue 23).
+const RolePickerDialog = lazy(() =>
+  import('@/features/auth/components/role-picker-dialog').then((m) => ({ default: m.RolePickerDialog })),
+);
+
+// 布局设置 loads when the gear is first pressed (issue 23).
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /** The signed-in shell (spec §2 Layout): sidebar or top menu, navbar, tab bar, and the page. */
 export function AppLayout() {
@@ -33,7 +40,7 @@ export function AppLayout() {
   useDocumentTitle(page);
   useTabTracking(page);
 
-  const { layout, device, tagsView, sidebarOpened, mobileSidebarOpen, closeMobileSidebar } =
+  const { layout, device, tagsView, sidebarOpened, mobileSidebarOpen, closeMobileSidebar, settingsOpen } =
     useLayoutSettings();
   const mobile = device === 'mobile';
   // On a mobile device the horizontal layout falls back to the vertical one.
@@ -58,7 +65,13 @@ export function AppLayout() {
   ].join(' ');
 
   return (
-    <RealtimeProvider renderRolePicker={(roles) => <RolePickerDialog roles={roles} redirectTo={null} />}>
+    <RealtimeProvider
+      renderRolePicker={(roles) => (
+        <Suspense fallback={null}>
+          <RolePickerDialog roles={roles} redirectTo={null} />
+        </Suspense>
+      )}
+    >
       <div className={className}>
         {mobile && mobileSidebarOpen && (
           <button type="button" className="drawer-bg" aria-label="关闭菜单" onClick={closeMobileSidebar} />
@@ -71,7 +84,9 @@ export function AppLayout() {
           </div>
           <AppMain page={page} />
         </div>
-        <SettingsDrawer />
+        <LoadWhen when={settingsOpen}>
+          <SettingsDrawer />
+        </LoadWhen>
       </div>
       {/* 查看证书 of create_custom_certificate_done opens it (spec §4); the app layer wires the two features. */}
       <CustomCertificateDialogHost register={onViewCustomCertificate} />

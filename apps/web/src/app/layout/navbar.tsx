@@ -5,7 +5,7 @@ import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { MenuSearchBox } from './menu-search-box';
 import { RoleSwitcher } from './role-switcher';
-import { SettingsButton } from './settings-drawer';
+import { SettingsButton } from './settings-button';
 import { UserMenu } from './user-menu';
 
 /** Right side of the navbar, in both layouts: search, settings, message bell, role switcher, user. */

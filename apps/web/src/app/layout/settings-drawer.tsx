@@ -1,17 +1,7 @@
-import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { THEME_PRESETS } from '@skill-cert/shared/constants';
-import { App, Button, ColorPicker, Drawer, Radio, Switch, Tooltip } from 'antd';
+import { App, ColorPicker, Drawer, Radio, Switch } from 'antd';
 import { type LayoutType, useLayoutSettings } from '@/shared/layout-settings/layout-settings';
-
-/** The gear of the navbar. */
-export function SettingsButton() {
-  const setOpen = useLayoutSettings((s) => s.setSettingsOpen);
-  return (
-    <Tooltip title="布局设置">
-      <Button type="text" icon={<SettingOutlined />} aria-label="布局设置" onClick={() => setOpen(true)} />
-    </Tooltip>
-  );
-}
 
 /** 布局设置 (spec §2 Settings drawer): layout type, theme colour, tab view. */
 export function SettingsDrawer() {

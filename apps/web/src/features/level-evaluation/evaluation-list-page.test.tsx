@@ -57,7 +57,13 @@ describe('the evaluation list', { timeout: 30_000 }, () => {
     await userEvent.click(await option('进行中'));
     fireEvent.mouseDown(selectOf('等级'));
     await userEvent.click(await option('四级/中级工'));
-    await userEvent.click(within(form).getByPlaceholderText('开始日期'));
+    // The calendar loads with the first list that has a date filter: wait for it, not for its stand-in box.
+    const start = await waitFor(() => {
+      const input = within(form).getByPlaceholderText('开始日期');
+      expect(input.closest('.ant-picker')).not.toBeNull();
+      return input;
+    });
+    await userEvent.click(start);
     await userEvent.click(
       await waitFor(() => document.querySelector<HTMLElement>(`td[title="${day}"]`) as HTMLElement),
     );

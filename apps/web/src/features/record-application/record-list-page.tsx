@@ -1,9 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type RecordApplicationRow,
-  RecordStatus,
-  recordStatusText,
-} from '@skill-cert/shared/recordApplication';
+import type { RecordApplicationRow } from '@skill-cert/shared/recordApplication';
+import { RecordStatus, recordStatusText } from '@skill-cert/shared/recordStatus';
 import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';

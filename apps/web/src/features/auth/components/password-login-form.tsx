@@ -1,4 +1,5 @@
 import type { PasswordLoginBody } from '@skill-cert/shared/auth';
+import { passwordLoginProblems as problems } from '@skill-cert/shared/loginRules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LightField } from './light-field';
 import { LightIcon } from './light-icons';
@@ -14,21 +15,8 @@ type Field = keyof PasswordLoginBody;
 type Problems = Record<Field, string | null>;
 
 /**
- * The request schema's message for each value, or null when it is valid. The schemas (and zod) load with the first
- * check, not with the page: its first load stays within its budget (issue 23).
- */
-async function problems(values: PasswordLoginBody): Promise<Problems> {
-  const { passwordLoginBody } = await import('@skill-cert/shared/auth');
-  const check = (field: Field) => {
-    const result = passwordLoginBody.shape[field].safeParse(values[field]);
-    return result.success ? null : (result.error.issues[0]?.message ?? '格式不正确');
-  };
-  return { name: check('name'), password: check('password') };
-}
-
-/**
- * 账号密码登录 without antd (issue 23: the sign-in page loads no antd). The rules are the request schema's, as the
- * antd forms' are: each field is checked as it changes and all of them on submit.
+ * 账号密码登录 without antd (issue 23: the sign-in page loads no antd). The rules are the request schema's, checked
+ * without zod (`loginRules.ts`): each field as it changes and all of them on submit.
  */
 export function PasswordLoginForm({ agreement, pending, onSubmit }: PasswordLoginFormProps) {
   const [values, setValues] = useState<PasswordLoginBody>({ name: '', password: '' });
@@ -37,11 +25,12 @@ export function PasswordLoginForm({ agreement, pending, onSubmit }: PasswordLogi
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    void problems(next).then((found) => setErrors((e) => ({ ...e, [field]: found[field] })));
+    const found = problems(next);
+    setErrors((e) => ({ ...e, [field]: found[field] }));
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = await problems(values);
+    const found = problems(values);
     setErrors(found);
     if (!found.name && !found.password) onSubmit({ name: values.name.trim(), password: values.password });
   };

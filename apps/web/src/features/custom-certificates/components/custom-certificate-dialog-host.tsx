@@ -1,5 +1,10 @@
-import { useEffect, useState } from 'react';
-import { CustomCertificateDetailDialog } from './custom-certificate-detail-dialog';
+import { lazy, useEffect, useState } from 'react';
+import { LoadWhen } from '@/shared/components/load-when';
+
+// Loaded when a certificate is first viewed, not with the signed-in layout (issue 23).
+const CustomCertificateDetailDialog = lazy(() =>
+  import('./custom-certificate-detail-dialog').then((m) => ({ default: m.CustomCertificateDetailDialog })),
+);
 
 /** Registers the opener with whoever asks for it (the message centre); returns the unregister. */
 export type RegisterCustomCertificateViewer = (view: (batchId: string) => void) => () => void;
@@ -11,5 +16,9 @@ export type RegisterCustomCertificateViewer = (view: (batchId: string) => void) 
 export function CustomCertificateDialogHost({ register }: { register: RegisterCustomCertificateViewer }) {
   const [batchId, setBatchId] = useState<string | null>(null);
   useEffect(() => register((id) => setBatchId(id)), [register]);
-  return <CustomCertificateDetailDialog batchId={batchId} onClose={() => setBatchId(null)} />;
+  return (
+    <LoadWhen when={batchId !== null}>
+      <CustomCertificateDetailDialog batchId={batchId} onClose={() => setBatchId(null)} />
+    </LoadWhen>
+  );
 }

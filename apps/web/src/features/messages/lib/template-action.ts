@@ -1,4 +1,5 @@
-import { type Message, TemplateKey } from '@skill-cert/shared/messages';
+import type { Message } from '@skill-cert/shared/messages';
+import { TemplateKey } from '@skill-cert/shared/templateKeys';
 
 /** The button a message gets for its template key (spec §4 template keys and actions). */
 export type TemplateAction =

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@skill-cert/shared/auth';
 import { NOTICE_DELAY_MS } from '@skill-cert/shared/constants';
-import { type Message, TemplateKey } from '@skill-cert/shared/messages';
+import type { Message } from '@skill-cert/shared/messages';
+import { TemplateKey } from '@skill-cert/shared/templateKeys';
 import { browser } from '@/shared/browser';
 import { feedback } from '@/shared/feedback';
 import { errorMessage } from '@/shared/http';

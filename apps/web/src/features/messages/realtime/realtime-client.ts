@@ -1,5 +1,5 @@
+import { ApiCode } from '@skill-cert/shared/apiCodes';
 import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
-import { ApiCode } from '@skill-cert/shared/envelope';
 import type { ClientFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import { ApiError } from '@/shared/http';
 import {

@@ -1,19 +1,24 @@
 import type { RoleTypeInfo } from '@skill-cert/shared/auth';
 import type { Message, UnreadMessages } from '@skill-cert/shared/messages';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, useEffect } from 'react';
+import { LoadWhen } from '@/shared/components/load-when';
 import { emitMessageArrived } from '@/shared/realtime/message-events';
 import { getToken } from '@/shared/session/session';
 import { useCurrentUser } from '@/shared/session/session-store';
 import { bindWebsocket } from '../api/bind-websocket';
 import { refreshUnread } from '../api/get-unread-messages';
-import { MessageBox } from '../components/message-box';
-import { MessageCentre } from '../components/message-centre';
 import { pushMessages, resetMessages, setUnread, useMessagesStore } from '../messages-store';
 import { cancelAccessNotices, handleAccessNotice, isAccessNotice } from '../notices/access-notices';
 import { NO_WEBSOCKET_MESSAGE, realtimeUrl, startRealtimeClient } from './realtime-client';
 
 let unsupportedAlerted = false;
+
+// The box and the centre load when first shown, not with the layout (issue 23).
+const MessageBox = lazy(() => import('../components/message-box').then((m) => ({ default: m.MessageBox })));
+const MessageCentre = lazy(() =>
+  import('../components/message-centre').then((m) => ({ default: m.MessageCentre })),
+);
 
 /** A `message` frame: into the global messages and the box, then whatever its template key asks for. */
 export function handlePushedMessages(data: UnreadMessages, queryClient: QueryClient): void {
@@ -73,11 +78,17 @@ interface RealtimeProviderProps {
 export function RealtimeProvider({ children, renderRolePicker }: RealtimeProviderProps) {
   useRealtimeChannel();
   const pickerRoles = useMessagesStore((s) => s.rolePickerRoles);
+  const boxShown = useMessagesStore((s) => s.boxOpen && s.messages.length > 0);
+  const centreOpen = useMessagesStore((s) => s.centre.open);
   return (
     <>
       {children}
-      <MessageBox />
-      <MessageCentre />
+      <LoadWhen when={boxShown}>
+        <MessageBox />
+      </LoadWhen>
+      <LoadWhen when={centreOpen}>
+        <MessageCentre />
+      </LoadWhen>
       {pickerRoles.length > 0 && renderRolePicker(pickerRoles)}
     </>
   );

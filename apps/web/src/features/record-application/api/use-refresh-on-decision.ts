@@ -1,4 +1,4 @@
-import { TemplateKey } from '@skill-cert/shared/messages';
+import { TemplateKey } from '@skill-cert/shared/templateKeys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMessageArrived } from '@/shared/realtime/message-events';
 

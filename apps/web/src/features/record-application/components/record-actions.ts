@@ -1,5 +1,5 @@
 import type { RecordApplicationRow } from '@skill-cert/shared/recordApplication';
-import { isRecordEditable, RecordStatus } from '@skill-cert/shared/recordApplication';
+import { isRecordEditable, RecordStatus } from '@skill-cert/shared/recordStatus';
 import { App } from 'antd';
 import { useDeleteRecordApplication } from '../api/delete-record-application';
 import { useSubmitRecordApplication } from '../api/submit-record-application';

@@ -1,6 +1,20 @@
-import { Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
+import { Button, type DatePickerProps, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+
+// The calendar loads with the first list that has a date filter, not with every list (issue 23).
+const DatePicker = lazy(() =>
+  import('antd/es/date-picker').then((m) => ({ default: m.default as ComponentType<DatePickerProps> })),
+);
+
+/** A date filter: a plain box of the same size and text until the calendar has loaded. */
+function DateFilter(props: DatePickerProps) {
+  return (
+    <Suspense fallback={<Input readOnly placeholder={props.placeholder} style={props.style} />}>
+      <DatePicker {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * One filter of a list: a text box, a select (全部 when cleared) when it has options, a date ('YYYY-MM-DD') or a
@@ -88,7 +102,7 @@ export function SearchForm<V extends object>({
             {field.switch ? (
               <Switch />
             ) : field.date ? (
-              <DatePicker
+              <DateFilter
                 placeholder={field.placeholder ?? '请选择日期'}
                 style={{ width: field.width ?? 150 }}
               />

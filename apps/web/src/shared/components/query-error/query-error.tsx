@@ -1,26 +1,19 @@
-import { Button, Result } from 'antd';
-import { errorMessage } from '@/shared/http';
+import { lazy, Suspense } from 'react';
 
-/** What a list shows when its request failed: the reason and a way to try again. */
-export function QueryError({
-  error,
-  onRetry,
-  title = '加载失败',
-}: {
+export interface QueryErrorProps {
   error: unknown;
   onRetry: () => void;
   title?: string;
-}) {
+}
+
+// antd's Result loads when a request first fails, not with every list (issue 23).
+const QueryErrorResult = lazy(() => import('./query-error-result'));
+
+/** What a list shows when its request failed: the reason and a way to try again. */
+export function QueryError(props: QueryErrorProps) {
   return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={errorMessage(error)}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          重新获取
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <QueryErrorResult {...props} />
+    </Suspense>
   );
 }

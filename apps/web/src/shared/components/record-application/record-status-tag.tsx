@@ -1,4 +1,4 @@
-import { recordStatusText } from '@skill-cert/shared/recordApplication';
+import { recordStatusText } from '@skill-cert/shared/recordStatus';
 import { Tag } from 'antd';
 
 const colors: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
