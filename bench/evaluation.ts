@@ -109,7 +109,7 @@ try {
     pages.push((await call('PATCH', `${base}/scores`, token, { scores })).took);
   }
   console.log(
-    `scores: ${pages.length} pages of ${PAGE} candidates (${PAGE * 2} scores): p50 ${ms(pct(pages, 50))}, p99 ${ms(pct(pages, 99))}, max ${ms(Math.max(...pages))} (target p99 < 300 ms)`,
+    `scores: ${pages.length} pages of ${PAGE} candidates (${PAGE * 2} scores): p50 ${ms(pct(pages, 50))}, p99 ${ms(pct(pages, 99))}, max ${ms(Math.max(...pages))} (target p99 < 300 ms); in order: ${pages.map((t) => t.toFixed(0)).join(' ')}`,
   );
 
   // ---- the detail: first page of candidates and the statistics ----
