@@ -1,17 +1,34 @@
 import { Button, type DatePickerProps, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
 // The calendar loads with the first list that has a date filter, not with every list (issue 23).
 const DatePicker = lazy(() =>
   import('antd/es/date-picker').then((m) => ({ default: m.default as ComponentType<DatePickerProps> })),
 );
 
-/** A date filter: a plain box of the same size and text until the calendar has loaded. */
+/**
+ * A date filter: a plain box of the same size and text until the calendar has loaded. A click or focus on the box
+ * meanwhile is not lost: the calendar arrives open (and focused), then works as usual once closed.
+ */
 function DateFilter(props: DatePickerProps) {
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
   return (
-    <Suspense fallback={<Input readOnly placeholder={props.placeholder} style={props.style} />}>
-      <DatePicker {...props} />
+    <Suspense
+      fallback={
+        <Input readOnly placeholder={props.placeholder} style={props.style} onClick={want} onFocus={want} />
+      }
+    >
+      <DatePicker
+        {...props}
+        autoFocus={wanted}
+        open={wanted || undefined}
+        onOpenChange={(open) => {
+          if (!open) setWanted(false);
+          props.onOpenChange?.(open);
+        }}
+      />
     </Suspense>
   );
 }
