@@ -22,11 +22,11 @@ import {
 } from '../apps/server/src/modules/certificate-engine/render/index.ts';
 import { qrModules } from '../apps/server/src/modules/certificate-engine/render/qr.ts';
 import {
-  imageBlank,
   makeBackground,
+  sampleCustomJob,
+  sampleIdNumber,
+  sampleName,
   tempDir,
-  textBlank,
-  titleBlank,
 } from '../apps/server/src/modules/certificate-engine/render/testing/fixtures.ts';
 import type { RenderJob } from '../apps/server/src/modules/certificate-engine/render/types.ts';
 import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
@@ -52,11 +52,8 @@ const tmp = tempDir();
 const store = path.join(tmp.dir, 'store');
 
 const photos = basePhotos().map((p, i) => tmp.file(`photo-${i}.jpg`, uniqueJpeg(p, `photo ${i}`)));
-const surnames = '赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜';
-const given = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红建国志文';
-const nameOf = (i: number) =>
-  `${surnames[i % surnames.length]}${given[(i * 7) % given.length]}${given[(i * 13) % given.length]}`;
-const idOf = (i: number) => `3301061990${String(100000 + (i % 900000)).slice(-6)}12`;
+const nameOf = sampleName;
+const idOf = sampleIdNumber;
 const uuidOf = (i: number) => `0192f7a4-1c2b-7d3e-9f00-${String(i).padStart(12, '0')}`;
 const publicUrl = 'https://cert.example.com';
 const createdAt = new Date('2026-11-26T08:00:00Z');
@@ -92,46 +89,7 @@ const background = await toRenderBackground(makeBackground(3508, 2480, 'jpeg'));
 const backgroundPath = tmp.file('background.jpg', background.jpeg);
 
 /** A company's own template: a heavy background, a bold title, 8 fields, a photo and the QR code. */
-function customJob(i: number): RenderJob {
-  const fields = [
-    ['姓名', nameOf(i)],
-    ['身份证号', idOf(i)],
-    ['证书编号', `S33012024${String(i).padStart(8, '0')}`],
-    ['职业名称', ['电工', '焊工', '育婴员', '保育师', '中式烹调师'][i % 5]],
-    ['技能等级', ['五级/初级工', '四级/中级工', '三级/高级工'][i % 3]],
-    ['发证日期', `2024年06月${String((i % 28) + 1).padStart(2, '0')}日`],
-    ['发证机构', '浙江省职业技能鉴定指导中心'],
-    ['备注', '本证书可通过扫描二维码查验真伪'],
-  ];
-  return {
-    pageSize: 'A4',
-    orientation: 'landscape',
-    backgroundPath,
-    title: `${nameOf(i)} 职业技能等级证书`,
-    createdAt: createdAt.toISOString(),
-    blanks: [
-      titleBlank({ font_size: 32 }),
-      ...fields.map(([label, value], k) =>
-        textBlank({
-          x: 0.12,
-          y: 0.26 + k * 0.07,
-          width: 0.5,
-          height: 0.06,
-          text: `${label}：${value}`,
-          font_size: 15,
-        }),
-      ),
-      imageBlank({
-        x: 0.68,
-        y: 0.26,
-        width: 0.14,
-        height: 0.26,
-        imagePath: photos[i % photos.length] as string,
-      }),
-    ],
-    qr: { text: `${publicUrl}/information-link/${uuidOf(i)}`, x: 0.7, y: 0.62, size: 0.1 },
-  };
-}
+const customJob = (i: number): RenderJob => sampleCustomJob(i, { backgroundPath, photos, createdAt });
 
 /** CPU of the whole process (this thread and V8's helpers: GC, compiler), which is what a render thread costs. */
 const cpuMs = (): number => {

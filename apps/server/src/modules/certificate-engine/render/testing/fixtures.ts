@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { RenderBlank } from '../types.ts';
+import type { RenderBlank, RenderJob } from '../types.ts';
 
 /**
  * A certificate background as a designer would upload it: paper gradient with grain, guilloche lines,
@@ -260,3 +260,64 @@ export function makeHalves(width: number, height: number): Buffer {
 export const isRed = (r: number, g: number, b: number) => r > 180 && g < 80 && b < 80;
 
 export { pngClaiming } from './png.ts';
+
+const SURNAMES = '赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜';
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红建国志文';
+/** The `i`-th holder's name of the benchmarks (three characters, varied). */
+export const sampleName = (i: number) =>
+  `${SURNAMES[i % SURNAMES.length]}${GIVEN[(i * 7) % GIVEN.length]}${GIVEN[(i * 13) % GIVEN.length]}`;
+/** The `i`-th holder's ID number of the benchmarks (not checksummed: the renderer does not care). */
+export const sampleIdNumber = (i: number) => `3301061990${String(100000 + (i % 900000)).slice(-6)}12`;
+
+/**
+ * The benchmarks' realistic custom-template certificate `i`: the background, eight text fields, a bold title, the
+ * holder's photo (one of `photos`) and the QR code to its public page.
+ */
+export function sampleCustomJob(
+  i: number,
+  opts: { backgroundPath: string; photos: string[]; createdAt?: Date },
+): RenderJob {
+  const fields = [
+    ['姓名', sampleName(i)],
+    ['身份证号', sampleIdNumber(i)],
+    ['证书编号', `S33012024${String(i).padStart(8, '0')}`],
+    ['职业名称', ['电工', '焊工', '育婴员', '保育师', '中式烹调师'][i % 5]],
+    ['技能等级', ['五级/初级工', '四级/中级工', '三级/高级工'][i % 3]],
+    ['发证日期', `2024年06月${String((i % 28) + 1).padStart(2, '0')}日`],
+    ['发证机构', '浙江省职业技能鉴定指导中心'],
+    ['备注', '本证书可通过扫描二维码查验真伪'],
+  ];
+  return {
+    pageSize: 'A4',
+    orientation: 'landscape',
+    backgroundPath: opts.backgroundPath,
+    title: `${sampleName(i)} 职业技能等级证书`,
+    ...(opts.createdAt ? { createdAt: opts.createdAt.toISOString() } : {}),
+    blanks: [
+      titleBlank({ font_size: 32 }),
+      ...fields.map(([label, value], k) =>
+        textBlank({
+          x: 0.12,
+          y: 0.26 + k * 0.07,
+          width: 0.5,
+          height: 0.06,
+          text: `${label}：${value}`,
+          font_size: 15,
+        }),
+      ),
+      imageBlank({
+        x: 0.68,
+        y: 0.26,
+        width: 0.14,
+        height: 0.26,
+        imagePath: opts.photos[i % opts.photos.length],
+      }),
+    ],
+    qr: {
+      text: `https://cert.example.com/information-link/0192f7a4-1c2b-7d3e-9f00-${String(i).padStart(12, '0')}`,
+      x: 0.7,
+      y: 0.62,
+      size: 0.1,
+    },
+  };
+}
