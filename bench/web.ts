@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoginResult } from '@skill-cert/shared/auth';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +17,7 @@ import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { loginStorage, TOKEN_COOKIE } from '../apps/web/src/shared/session/session.ts';
 import { apiClient } from './lib/api-client.ts';
 import { type CdpPage, connectBrowser } from './lib/cdp.ts';
+import { loadAverage } from './lib/seeded-server.ts';
 
 /**
  * `npm run bench:web` (issue 23 points 4–5): the built web app (`npm run build` first; built here when
@@ -39,10 +40,6 @@ import { type CdpPage, connectBrowser } from './lib/cdp.ts';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const FRAME_MS = 1000 / 60;
 const root = path.resolve(import.meta.dirname, '..');
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 /** Resolves with the first truthy value of `test`, checked now and on every change of the document. */
 const WAIT_FOR = `window.waitFor = (test) => new Promise((resolve) => {
@@ -77,7 +74,7 @@ await seeding.db.insert(messages).values(
 );
 await seeding.close();
 
-console.log(`bench:web — load average ${load()} at start`);
+console.log(`bench:web — load average ${loadAverage()} at start`);
 const server = await startServerProcess({ LOG_LEVEL: 'error' }, { dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -163,7 +160,7 @@ try {
         ['/record-application', 'qiye'],
       ]) as [string, string | null][]) {
     if (user) await signIn(user);
-    const before = load();
+    const before = loadAverage();
     const lhr = await audit(route);
     const lcp = lhr.audits['largest-contentful-paint'].numericValue ?? 0;
     const tbt = lhr.audits['total-blocking-time'].numericValue ?? 0;
@@ -174,7 +171,7 @@ try {
     console.log(
       `${route}${user ? ` (${user})` : ''}: performance ${performance} (≥ 95), accessibility ${accessibility} (≥ 95), ` +
         `best-practices ${practices}; LCP ${lcp.toFixed(0)} ms, TBT ${tbt.toFixed(0)} ms, CLS ${cls.toFixed(3)} (< 0.05)` +
-        ` — load average ${before} before, ${load()} after`,
+        ` — load average ${before} before, ${loadAverage()} after`,
     );
     printFailures(a11yFailures(lhr));
     if (performance < 95 || accessibility < 95 || cls >= 0.05) missed++;
@@ -203,7 +200,7 @@ try {
       for (const route of routes) {
         const lhr = await audit(route, ['accessibility']);
         console.log(
-          `${route} (${user}): accessibility ${score(lhr, 'accessibility')} — load average ${load()}`,
+          `${route} (${user}): accessibility ${score(lhr, 'accessibility')} — load average ${loadAverage()}`,
         );
         printFailures(a11yFailures(lhr));
         if (score(lhr, 'accessibility') < 95) missed++;
@@ -242,7 +239,7 @@ async function axeMessageCentre(page: CdpPage): Promise<number> {
       .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ html: n.html })) })))`,
   );
   console.log(
-    `message centre (qiye, axe WCAG 2 A/AA): ${violations.length} violation(s) — load average ${load()}`,
+    `message centre (qiye, axe WCAG 2 A/AA): ${violations.length} violation(s) — load average ${loadAverage()}`,
   );
   printFailures(violations.map((v) => ({ id: v.id, title: v.help, items: v.nodes.map((n) => n.html) })));
   return violations.length ? 1 : 0;
@@ -262,7 +259,7 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
   })`);
   const idleOver = idle.filter((g) => g > FRAME_MS + 0.5).length;
   console.log(
-    `message centre idle (no scroll): ${idle.length} frames, ${idleOver} over 16.7 ms, longest ${Math.max(...idle).toFixed(0)} ms — load average ${load()}`,
+    `message centre idle (no scroll): ${idle.length} frames, ${idleOver} over 16.7 ms, longest ${Math.max(...idle).toFixed(0)} ms — load average ${loadAverage()}`,
   );
   await page.evaluate(`(() => {
     const perf = (window.perf = { frames: [], loaf: [], longtask: [], on: true });
@@ -309,7 +306,7 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
         `message centre scroll: ${state.count} messages, ${wheels} wheel events of 200 px, ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
           `${gaps.length} frames, ${over.length} over 16.7 ms (${dropped.length} over 33.3 ms, longest ${max(gaps)} ms), ` +
           `${result.loaf.length} long animation frames (longest ${max(result.loaf)} ms), ${result.longtask.length} long tasks (longest ${max(result.longtask)} ms, ${(sum(result.longtask) / 1000).toFixed(1)} s in all)` +
-          ` — load average ${load()} (target: no frame over 16.7 ms)`,
+          ` — load average ${loadAverage()} (target: no frame over 16.7 ms)`,
       );
       return over.length ? 1 : 0;
     }

@@ -112,6 +112,13 @@ export const occupationWorkTypeText = (c: {
   work_type: string | null;
 }): string => (c.occupation_name ? `${c.occupation_name}/${c.work_type || NO_WORK_TYPE}` : '-');
 
+/**
+ * 职业/工种 of an evaluation plan or its archive: the 工种 only when there is one (a certificate writes "--" for none,
+ * `occupationWorkTypeText`; a plan does not), '-' before an occupation is chosen.
+ */
+export const planScopeText = (p: { occupation_name: string | null; work_type: string | null }): string =>
+  p.occupation_name ? `${p.occupation_name}${p.work_type ? `/${p.work_type}` : ''}` : '-';
+
 /** The 证书编号 range of a grant or a batch: first ~ last, one number when one certificate, "-" before numbering. */
 export const certificateNoRange = (r: { first_no: string | null; last_no: string | null }): string =>
   r.first_no ? (r.last_no && r.last_no !== r.first_no ? `${r.first_no} ~ ${r.last_no}` : r.first_no) : '-';

@@ -1,5 +1,5 @@
 /**
- * Full page loads go through this object so tests can replace them (jsdom cannot navigate),
+ * Full page loads (and the browser's own alert) go through this object so tests can replace them (jsdom cannot navigate),
  * e.g. `vi.spyOn(browser, 'reload')`.
  */
 export const browser = {
@@ -8,5 +8,8 @@ export const browser = {
   },
   assign(url: string): void {
     window.location.assign(url);
+  },
+  alert(text: string): void {
+    window.alert(text);
   },
 };

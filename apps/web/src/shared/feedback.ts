@@ -1,5 +1,6 @@
 import type { App, ModalFuncProps } from 'antd';
 import type { ReactNode } from 'react';
+import { browser } from './browser';
 
 /**
  * Messages and dialogs for code that lives outside React (the HTTP client, route loaders).
@@ -31,19 +32,26 @@ export function setFeedbackHolder(api: FeedbackApi | null): void {
 const staticApi = (): Promise<FeedbackApi> => import('./antd/antd-providers').then((m) => m.staticFeedback);
 
 /** Runs `show` with the bridge's API now, or with the static one once antd has loaded. */
-function withApi(show: (api: FeedbackApi) => unknown): void {
+function withApi(show: (api: FeedbackApi) => unknown, plain: () => void): void {
   if (holder) show(holder);
-  else void staticApi().then(show);
+  // antd could not be loaded (the network is gone): the browser's own dialog, so the message is not lost.
+  else void staticApi().then(show, plain);
 }
 
 /** A dialog opened now or once antd has loaded; destroying it before then keeps it from opening. */
-function openModal(open: (modal: ModalApi) => ModalHandle): ModalHandle {
+function openModal(open: (modal: ModalApi) => ModalHandle, said: ReactNode): ModalHandle {
   if (holder) return open(holder.modal);
   let handle: ModalHandle | null = null;
   let destroyed = false;
-  void staticApi().then((api) => {
-    if (!destroyed) handle = open(api.modal);
-  });
+  void staticApi().then(
+    (api) => {
+      if (!destroyed) handle = open(api.modal);
+    },
+    // antd could not be loaded (the network is gone): what the dialog says, in the browser's own dialog.
+    () => {
+      if (!destroyed && typeof said === 'string') browser.alert(said);
+    },
+  );
   return {
     destroy() {
       destroyed = true;
@@ -56,7 +64,12 @@ type Say = (content: ReactNode) => void;
 const say =
   (kind: 'success' | 'error' | 'warning' | 'info' | 'loading'): Say =>
   (content) =>
-    withApi((api) => api.message[kind](content));
+    withApi(
+      (api) => api.message[kind](content),
+      () => {
+        if (kind !== 'loading' && typeof content === 'string') browser.alert(content);
+      },
+    );
 
 export const feedback: {
   message: Record<'success' | 'error' | 'warning' | 'info' | 'loading', Say>;
@@ -70,8 +83,8 @@ export const feedback: {
     loading: say('loading'),
   },
   modal: {
-    confirm: (props) => openModal((m) => m.confirm(props)),
-    info: (props) => openModal((m) => m.info(props)),
-    warning: (props) => openModal((m) => m.warning(props)),
+    confirm: (props) => openModal((m) => m.confirm(props), props.content ?? props.title),
+    info: (props) => openModal((m) => m.info(props), props.content ?? props.title),
+    warning: (props) => openModal((m) => m.warning(props), props.content ?? props.title),
   },
 };

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { CANDIDATE_NOT_FOUND, refreshCounts, statusTextOf } from './candidates.ts';
+import { CANDIDATE_NOT_FOUND, statusTextOf } from './candidates.ts';
 import { approverNote, findPlan, logSteps, type PlanRow } from './plans.ts';
 import {
   entryProblem,
@@ -236,7 +236,6 @@ export async function reviewScoreChange(
         user.id,
       );
       await recomputeResults(tx, plan.id, [c.candidateId], await planMethods(tx, plan.id));
-      await refreshCounts(tx, plan.id);
     }
     const note = [
       soleAdminNote,

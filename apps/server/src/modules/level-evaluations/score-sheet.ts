@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TableSpec } from '../certificate-engine/sheet.ts';
-import { candidatesByIdNumber, refreshCounts, scoresOf } from './candidates.ts';
+import { candidatesByIdNumber, scoresOf } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import {
   assertScoresEditable,
@@ -143,7 +143,6 @@ export async function importScores(
     assertScoresEditable(locked);
     await writeScores(tx, locked.id, entries, req.auth.user.id);
     await recomputeResults(tx, locked.id, ids, methods);
-    await refreshCounts(tx, locked.id);
   });
   return {
     imported: firstRowOf.size,

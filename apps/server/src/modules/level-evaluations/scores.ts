@@ -138,9 +138,11 @@ export interface RecomputedResults {
 
 /**
  * Recomputes the result of these candidates with the shared rule (candidateResult) from their scores: one read of
- * the scores, one update of the results that changed. The caller refreshes the plan's counts. Answers the scores
- * it read, so the caller's answer need not read them again. `written`: the cells just saved; a candidate whose
- * cells there cover every method of the plan needs no read (a page of the score table saves whole rows).
+ * the scores, one update of the results that changed, and the plan's `pass_count` moved by what those changed
+ * (never a count over the plan's candidates). The caller holds the plan row locked (`findPlan(…, { forUpdate })`),
+ * which keeps the delta exact. Answers the scores it read, so the caller's answer need not read them again.
+ * `written`: the cells just saved; a candidate whose cells there cover every method of the plan needs no read (a
+ * page of the score table saves whole rows).
  */
 export async function recomputeResults(
   tx: DbOrTx,
@@ -157,10 +159,23 @@ export async function recomputeResults(
   // Marks in tenths like the scores: the rule only compares them.
   const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths }));
   const results = [...byCandidate].map(([id, list]) => ({ id, result: candidateResult(rules, list) }));
-  await tx.execute(sql`
+  // `before` is the row as the statement found it: RETURNING answers each changed candidate's old and new result.
+  const changed = (await tx.execute(sql`
     update ${levelEvaluationCandidates} c set result = x.result, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint)
-    where c.id = x.id and c.evaluation_id = ${evaluationId} and c.result is distinct from x.result`);
+    from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(id uuid, result smallint),
+      ${levelEvaluationCandidates} before
+    where c.id = x.id and before.id = c.id and c.evaluation_id = ${evaluationId}
+      and c.result is distinct from x.result
+    returning before.result as before, c.result as after`)) as unknown as {
+    rows: { before: number | null; after: number | null }[];
+  };
+  const isPass = (result: number | null) => (result === CandidateResult.PASS ? 1 : 0);
+  const passDelta = changed.rows.reduce((sum, r) => sum + isPass(r.after) - isPass(r.before), 0);
+  if (passDelta !== 0)
+    await tx
+      .update(levelEvaluations)
+      .set({ passCount: sql`${levelEvaluations.passCount} + ${passDelta}`, updatedAt: new Date() })
+      .where(eq(levelEvaluations.id, evaluationId));
   return { scores: byCandidate, results: new Map(results.map((r) => [r.id, r.result])) };
 }
 
@@ -214,19 +229,10 @@ export async function saveScores(
     await writeScores(tx, plan.id, cells, userId);
     const { scores, results } = await recomputeResults(tx, plan.id, ids, methods, cells);
     const now = new Date();
-    // The plan row is locked: its pass count moves by what these rows changed, without counting the whole plan.
-    let passDelta = 0;
     for (const r of rows) {
       const result = results.get(r.id) ?? null;
-      if (r.result === result) continue;
-      passDelta += (result === CandidateResult.PASS ? 1 : 0) - (r.result === CandidateResult.PASS ? 1 : 0);
-      Object.assign(r, { result, updatedAt: now });
+      if (r.result !== result) Object.assign(r, { result, updatedAt: now });
     }
-    if (passDelta !== 0)
-      await tx
-        .update(levelEvaluations)
-        .set({ passCount: sql`${levelEvaluations.passCount} + ${passDelta}`, updatedAt: now })
-        .where(eq(levelEvaluations.id, plan.id));
     return { rows, scores };
   });
   return toCandidateRows(db, rows, scores);

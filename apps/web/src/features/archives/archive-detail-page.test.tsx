@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { ARCHIVE_ID, archiveDetail, uploadedDocument } from '@/test/archives';
 import { type FakeReply, fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
+import { captureDownloads, serveFiles } from '@/test/files';
 import { renderPage } from '@/test/render';
 import { ArchiveDetailPage } from './archive-detail-page';
 
@@ -85,9 +86,28 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     // Only an uploaded item can be deleted.
     expect(button('删除', upload)).toBeDefined();
     expect(button('删除', documentRow('考生名单与资格审核.xlsx'))).toBeUndefined();
-    expect(button('下载', upload)?.getAttribute('href')).toBe(`${path}/documents/${UPLOAD.key}?download=1`);
     expect(button('下载档案')?.getAttribute('href')).toBe(`${path}/download`);
     expect(screen.getByRole('list', { name: '档案记录' })).toHaveTextContent('建档');
+    // 下载 fetches the document and saves it under its name.
+    const saved = captureDownloads();
+    const fetched = serveFiles({
+      [`${path}/documents/${UPLOAD.key}`]: { type: 'application/pdf', name: '签到表.pdf' },
+    });
+    fireEvent.click(button('下载', upload) as HTMLElement);
+    await waitFor(() => expect(fetched).toEqual([`${path}/documents/${UPLOAD.key}?download=1`]));
+    await waitFor(() => expect(saved).toEqual(['签到表.pdf']));
+  });
+
+  it('a document that cannot be downloaded says 下载失败 with the reason, and the page stays', async () => {
+    installFakeNetwork({
+      [`GET ${path}`]: ok(archiveDetail()),
+      [`GET ${path}/documents/${UPLOAD.key}`]: fail(404, '档案材料不存在'),
+    });
+    open();
+    await screen.findByText('第1卷 报名与资格审核');
+    fireEvent.click(button('下载', documentRow('签到表.pdf')) as HTMLElement);
+    expect(await screen.findByText('下载失败：档案材料不存在')).toBeInTheDocument();
+    expect(screen.getByText('第1卷 报名与资格审核')).toBeInTheDocument();
   });
 
   it('预览 opens a PDF in the preview dialog, and a generated .xlsx in the spreadsheet preview', async () => {

@@ -14,6 +14,8 @@ import { PageLoading } from '@/shared/components/page-loading';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { StepTimeline } from '@/shared/components/step-timeline/step-timeline';
+import { downloadFile } from '@/shared/files';
+import { errorMessage } from '@/shared/http';
 import {
   archiveZipUrl,
   documentUrl,
@@ -29,7 +31,7 @@ import { UploadItemDialog } from './components/upload-item-dialog';
 import { VolumeTree } from './components/volume-tree';
 
 /** Why 封存归档 is off: the server's reason (the plan is not ready), or the caller is a member. */
-export const sealBlocker = (a: ArchiveDetail): string | null =>
+const sealBlocker = (a: ArchiveDetail): string | null =>
   a.abilities.can_seal ? null : (a.seal_blocked_reason ?? '仅企业管理员可以封存归档');
 
 const TIMELINE_COLORS: Record<string, string> = {
@@ -45,7 +47,7 @@ const TIMELINE_COLORS: Record<string, string> = {
  * The archive's steps: the plan's own and the archive's. The seal is on both timelines (the plan's 归档 and the
  * archive's, which carries the retention dates); shown once, the archive's.
  */
-export const archiveSteps = (a: Pick<ArchiveDetail, 'timeline'>): ArchiveDetail['timeline'] => {
+const archiveSteps = (a: Pick<ArchiveDetail, 'timeline'>): ArchiveDetail['timeline'] => {
   const sealed = a.timeline.some((t) => t.source === 'archive' && t.action === ArchiveAction.SEAL);
   return sealed
     ? a.timeline.filter((t) => !(t.source === 'plan' && t.action === EvaluationAction.ARCHIVE))
@@ -188,7 +190,10 @@ export function ArchiveDetailPage() {
           volumes={a.volumes}
           actions={{
             preview: (d) => openPreview({ url: documentUrl(a._id, d.key), name: d.name }),
-            downloadHref: (d) => documentUrl(a._id, d.key, true),
+            download: (d) =>
+              void downloadFile(documentUrl(a._id, d.key, true), d.name).catch((error: unknown) =>
+                message.error(`下载失败：${errorMessage(error)}`),
+              ),
             upload: a.abilities.can_upload ? setUploadVolume : undefined,
             remove: a.abilities.can_delete ? askDelete : undefined,
           }}

@@ -24,6 +24,7 @@ export type ArchiveQuery = ArchiveFilters & { page: number; per_page: number };
 
 export const archiveKeys = {
   all: ['archives'] as const,
+  lists: ['archives', 'list'] as const,
   list: (query: ArchiveQuery) => ['archives', 'list', query] as const,
   detail: (id: string) => ['archives', 'detail', id] as const,
 };
@@ -57,14 +58,19 @@ export const documentUrl = (id: string, key: string, download = false): string =
 /** `GET /api/archives/{id}/download`: the whole archive as a streamed zip (one folder per volume, 目录.xlsx). */
 export const archiveZipUrl = (id: string): string => `${one(id)}/download`;
 
-/** After a change: the detail answered (when it is one) goes into the cache, and everything is asked again. */
+/**
+ * After a change: the detail the server answered (when it is one) goes into the cache and only the lists are asked
+ * again; a change that answers no detail has the detail asked again too.
+ */
 function useArchiveMutation<V, A>(id: string, call: (variables: V) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'volumes' in answer)
+      if (answer && typeof answer === 'object' && 'volumes' in answer) {
         queryClient.setQueryData(archiveKeys.detail(id), answer);
+        return queryClient.invalidateQueries({ queryKey: archiveKeys.lists });
+      }
       return queryClient.invalidateQueries({ queryKey: archiveKeys.all });
     },
   });

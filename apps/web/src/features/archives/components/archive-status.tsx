@@ -1,30 +1,25 @@
 import {
   type ArchiveRow,
-  type ArchiveStatusValue,
   archiveStatusColor,
   archiveStatusText,
   EXPIRING_WITHIN_DAYS,
 } from '@skill-cert/shared/archive';
+import { planScopeText } from '@skill-cert/shared/certificate';
 import { Tag, Typography } from 'antd';
+import { StatusTag } from '@/shared/components/status-tag';
 
 /** 整理中 / 已归档 in the contract's colours. */
-export function ArchiveStatusTag({ status }: { status: number }) {
-  const s = status as ArchiveStatusValue;
-  return (
-    <Tag color={archiveStatusColor[s]} data-status={status}>
-      {archiveStatusText[s] ?? status}
-    </Tag>
-  );
-}
+export const ArchiveStatusTag = ({ status }: { status: number }) => (
+  <StatusTag status={status} text={archiveStatusText} color={archiveStatusColor} />
+);
 
 /** 职业/工种 of an archive's plan, '-' without one. */
-export const scopeText = (a: Pick<ArchiveRow, 'occupation_name' | 'work_type'>): string =>
-  a.occupation_name ? `${a.occupation_name}${a.work_type ? `/${a.work_type}` : ''}` : '-';
+export const scopeText = planScopeText;
 
 /** The filter of archives whose retention ends within 90 days (or has ended), and the warning's explanation. */
 export const EXPIRING_TEXT = `${EXPIRING_WITHIN_DAYS} 天内到期`;
 /** The warning tag beside such a retention (short: a list cell holds it on the line of the paper date). */
-export const EXPIRING_TAG = '即将到期';
+const EXPIRING_TAG = '即将到期';
 
 type Retention = Pick<
   ArchiveRow,

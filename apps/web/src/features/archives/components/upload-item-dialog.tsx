@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
 
 /** What a user may add to an archive: documents, spreadsheets, scans and photos. */
-export const ARCHIVE_UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
-export const ARCHIVE_UPLOAD_TYPE_MESSAGE = '请上传 PDF、Word、Excel 或 JPG/PNG 图片文件';
+const ARCHIVE_UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
+const ARCHIVE_UPLOAD_TYPE_MESSAGE = '请上传 PDF、Word、Excel 或 JPG/PNG 图片文件';
 
 interface Values {
   volume: ArchiveVolumeValue;

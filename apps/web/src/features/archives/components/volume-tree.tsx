@@ -5,7 +5,8 @@ import { Button, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 /** What the tree lets the user do; a missing handler hides its buttons (a sealed archive, a member). */
 export interface VolumeTreeActions {
   preview: (document: ArchiveDocument) => void;
-  downloadHref: (document: ArchiveDocument) => string;
+  /** Fetches the document (generated ones are built on request) and saves it; a failure is said, the page stays. */
+  download: (document: ArchiveDocument) => void;
   /** Open archive: upload to a volume that takes uploads. */
   upload?: (volume: ArchiveVolumeValue) => void;
   /** Open archive, administrator: delete an uploaded item. */
@@ -45,7 +46,7 @@ function DocumentTitle({ document: d, actions }: { document: ArchiveDocument; ac
         <Button type="link" size="small" onClick={() => actions.preview(d)}>
           预览
         </Button>
-        <Button type="link" size="small" href={actions.downloadHref(d)} download={d.name}>
+        <Button type="link" size="small" onClick={() => actions.download(d)}>
           下载
         </Button>
         {!generated && actions.remove && d.item_id && (

@@ -1,9 +1,7 @@
-import { passwordLoginBody, phoneLoginBody, registerBody } from '@skill-cert/shared/auth';
+import { phoneLoginBody, registerBody } from '@skill-cert/shared/auth';
 import { schemaRule } from '@/shared/forms';
 
 /** Form rules of the auth forms, taken from the request schemas of @skill-cert/shared. */
-export const loginNameRule = schemaRule(passwordLoginBody.shape.name);
-export const loginPasswordRule = schemaRule(passwordLoginBody.shape.password);
 export const phoneRule = schemaRule(phoneLoginBody.shape.phone);
 export const verifyCodeRule = schemaRule(phoneLoginBody.shape.verify_code);
 export const newNameRule = schemaRule(registerBody.shape.name);

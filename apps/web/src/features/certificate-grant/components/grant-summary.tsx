@@ -1,9 +1,10 @@
 import { type GrantDetail, grantStatusColor, grantStatusText } from '@skill-cert/shared/certificateGrant';
-import { SourceStatusTag, SourceSummary } from '@/shared/components/certificate-file/source-summary';
+import { SourceSummary } from '@/shared/components/certificate-file/source-summary';
+import { StatusTag } from '@/shared/components/status-tag';
 
 /** 生成中 / 待确认 / 已发证 in the contract's colours. */
 export const GrantStatusTag = ({ status }: { status: number }) => (
-  <SourceStatusTag status={status} text={grantStatusText} color={grantStatusColor} />
+  <StatusTag status={status} text={grantStatusText} color={grantStatusColor} />
 );
 
 /** What the confirm and detail pages show of a grant. */

@@ -1,3 +1,4 @@
+import { planScopeText } from '@skill-cert/shared/certificate';
 import type { LevelEvaluationRow } from '@skill-cert/shared/levelEvaluation';
 import { type TableColumnsType, Typography } from 'antd';
 import { EvaluationStatusTag } from './evaluation-status-tag';
@@ -6,8 +7,7 @@ import { EvaluationStatusTag } from './evaluation-status-tag';
 const PLAN_SEQUENCE_CHARS = 9;
 
 /** 职业/工种 of a plan, '-' before one is chosen. */
-export const scopeText = (p: Pick<LevelEvaluationRow, 'occupation_name' | 'work_type'>): string =>
-  p.occupation_name ? `${p.occupation_name}${p.work_type ? `/${p.work_type}` : ''}` : '-';
+export const scopeText = planScopeText;
 /** 考评日期 of a plan. */
 export const datesText = (p: Pick<LevelEvaluationRow, 'start_date' | 'end_date'>): string =>
   p.start_date ? `${p.start_date} 至 ${p.end_date ?? ''}` : '-';

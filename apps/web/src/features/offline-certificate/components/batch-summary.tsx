@@ -6,11 +6,12 @@ import {
   offlineBatchStatusText,
 } from '@skill-cert/shared/offlineCertificate';
 import { Statistic } from 'antd';
-import { SourceStatusTag, SourceSummary } from '@/shared/components/certificate-file/source-summary';
+import { SourceSummary } from '@/shared/components/certificate-file/source-summary';
+import { StatusTag } from '@/shared/components/status-tag';
 
 /** 解析中 / 待确认 / 发布中 / 已发布 / 失败 in the contract's colours. */
 export const BatchStatusTag = ({ status }: { status: number }) => (
-  <SourceStatusTag status={status} text={offlineBatchStatusText} color={offlineBatchStatusColor} />
+  <StatusTag status={status} text={offlineBatchStatusText} color={offlineBatchStatusColor} />
 );
 
 /** The evaluation's dates: start ~ end (one day when they are the same). */

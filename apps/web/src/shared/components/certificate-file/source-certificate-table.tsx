@@ -32,7 +32,7 @@ interface CertificateFilters {
 const POLL_MS = 2000;
 
 /** The name a certificate's PDF gets: 证书编号_姓名.pdf. */
-export const certificateFileName = (row: Pick<SourceCertificateRow, 'certificate_no' | 'holder_name'>) =>
+const certificateFileName = (row: Pick<SourceCertificateRow, 'certificate_no' | 'holder_name'>) =>
   `${row.certificate_no}_${row.holder_name}.pdf`;
 
 /**

@@ -1,25 +1,8 @@
 import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificate';
-import { Descriptions, type DescriptionsProps, Tag } from 'antd';
+import { Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 
 type Items = NonNullable<DescriptionsProps['items']>;
-
-/** A state of a source of certificates (a grant, an offline batch) in the contract's text and colour. */
-export function SourceStatusTag({
-  status,
-  text,
-  color,
-}: {
-  status: number;
-  text: Partial<Record<number, string>>;
-  color: Partial<Record<number, string>>;
-}) {
-  return (
-    <Tag color={color[status]} data-status={status}>
-      {text[status] ?? status}
-    </Tag>
-  );
-}
 
 /**
  * What the confirm and detail pages show of a source of certificates (a grant, an offline batch): what names it
