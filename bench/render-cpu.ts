@@ -7,7 +7,8 @@
  *   npm run bench:render-cpu -- [--count N] [--rounds R] [--cpu-prof] [--out DIR]
  * `--cpu-prof` writes a V8 CPU profile of the timed loops to DIR (default ./prof) and prints the top self-time
  * functions. `--ab` instead compares, in one process and interleaved in blocks of 50 (so both sides see the same
- * load), national certificates with and without their fixed layer, and qrcode's own mask search against `qrModules`.
+ * load), national certificates with and without their fixed layer, with labels fixed against the batch's shared
+ * fields fixed too (BATCH_FIXED_BLANKS), and qrcode's own mask search against `qrModules`.
  * Knobs: BENCH_ROWS (N, default 2000), BENCH_NO_FIXED=1 (national without the fixed layer).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import {
 import type { RenderJob } from '../apps/server/src/modules/certificate-engine/render/types.ts';
 import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
 import {
+  BATCH_FIXED_BLANKS,
   certificateValues,
   FIXED_BLANKS,
   NATIONAL_TEMPLATE,
@@ -59,16 +61,21 @@ const publicUrl = 'https://cert.example.com';
 const createdAt = new Date('2026-11-26T08:00:00Z');
 
 /** A national certificate as the library renders it: certificateValues → buildRenderJob. */
-function nationalJob(i: number, fixed = !process.env.BENCH_NO_FIXED): RenderJob {
+function nationalJob(
+  i: number,
+  fixed: ReadonlySet<string> | false = process.env.BENCH_NO_FIXED ? false : BATCH_FIXED_BLANKS,
+): RenderJob {
+  const batch = Math.floor(i / 1000);
   const values = certificateValues(
     NATIONAL_TEMPLATE,
     {
       holderName: nameOf(i),
       idType: 1,
       idNumber: idOf(i),
-      occupationName: ['电工', '焊工', '育婴员', '保育师', '中式烹调师'][i % 5] as string,
-      workType: i % 2 ? '维修电工' : null,
-      level: (i % 5) + 1,
+      // One grant's certificates share occupation, 工种 and level: a new "grant" every 1,000.
+      occupationName: ['电工', '焊工', '育婴员', '保育师', '中式烹调师'][batch % 5] as string,
+      workType: batch % 2 ? '维修电工' : null,
+      level: (batch % 5) + 1,
       institutionName: '浙江某某职业技能评价有限公司',
       issueDate: '2026-11-26',
       certificateNo: `Y1234330001012604${String(i + 1).padStart(6, '0')}`,
@@ -81,7 +88,7 @@ function nationalJob(i: number, fixed = !process.env.BENCH_NO_FIXED): RenderJob 
     imagePathOf: (id) => photos[Number(id.slice(6))],
     qrText: `${publicUrl}/information-link/${uuidOf(i)}`,
     createdAt,
-    fixedBlanks: fixed ? FIXED_BLANKS : undefined,
+    fixedBlanks: fixed || undefined,
   });
 }
 
@@ -155,14 +162,20 @@ if (args.ab) {
     qrModules(url(i));
   }
   for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, false));
-  for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, true));
+  for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, FIXED_BLANKS));
+  for (let i = 0; i < 50; i++) await renderCertificate(nationalJob(i, BATCH_FIXED_BLANKS));
   console.log(`${count} of each, interleaved in blocks of 50, Node ${process.version}, CPU of the process`);
   for (let r = 0; r < rounds; r++) {
     await ab('QR code', ['qrcode', own], ['qr.ts', (i) => qrModules(url(i))]);
     await ab(
       'national PDF',
       ['without fixed layer', (i) => renderCertificate(nationalJob(i, false))],
-      ['with fixed layer', (i) => renderCertificate(nationalJob(i, true))],
+      ['with fixed layer', (i) => renderCertificate(nationalJob(i, FIXED_BLANKS))],
+    );
+    await ab(
+      'national PDF',
+      ['labels fixed', (i) => renderCertificate(nationalJob(i, FIXED_BLANKS))],
+      ['batch fields fixed too', (i) => renderCertificate(nationalJob(i, BATCH_FIXED_BLANKS))],
     );
   }
   tmp.remove();

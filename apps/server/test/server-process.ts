@@ -52,7 +52,10 @@ export async function startServerProcess(
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sc-server-'));
   // The same Node flags as `npm start` (package.json): a 4 MB young generation (docs/decisions.md, memory).
-  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" --max-semi-space-size=4 --import tsx apps/server/src/main.ts`;
+  // SERVER_NODE_FLAGS adds some, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a benchmark's server (Node
+  // refuses --cpu-prof in NODE_OPTIONS).
+  const flags = `--max-semi-space-size=4 ${process.env.SERVER_NODE_FLAGS ?? ''}`.trim();
+  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" ${flags} --import tsx apps/server/src/main.ts`;
   const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
     env: {

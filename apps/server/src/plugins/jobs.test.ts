@@ -6,7 +6,7 @@ import { testConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { configPlugin } from './config.ts';
 import { dbPlugin } from './db.ts';
-import { type JobHandler, JobInterrupted, type JobName, jobsPlugin } from './jobs.ts';
+import { type JobHandler, JobInterrupted, type JobName, jobsPlugin, RARE_POLL_SECONDS } from './jobs.ts';
 
 declare module './jobs.ts' {
   interface JobPayloads {
@@ -17,6 +17,7 @@ declare module './jobs.ts' {
     'test-doomed-dead': { tag: string };
     'test-recover': { tag: string };
     'test-every': Record<string, never>;
+    'test-rare': { n: number };
   }
 }
 
@@ -80,6 +81,34 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     }
     expect(seen).toEqual([{ n: 42 }]);
     expect((await stateOf(id!)).state).toBe('completed');
+  });
+
+  it('a queue that polls rarely looks every 5 s when idle on the embedded database (as asked on PostgreSQL), and a notified job runs at once', async () => {
+    const { seen, handler, ran } = recorder<'test-rare'>();
+    const app = await jobsApp(async () => {});
+    try {
+      const intervals: (number | undefined)[] = [];
+      const work = app.jobs.boss.work.bind(app.jobs.boss) as (...args: unknown[]) => Promise<string>;
+      (app.jobs.boss as unknown as { work: unknown }).work = (name: string, options: object, fn: unknown) => {
+        intervals.push((options as { pollingIntervalSeconds?: number }).pollingIntervalSeconds);
+        return work(name, options, fn);
+      };
+      await app.jobs.work('test-rare', handler, {
+        pollRarely: true,
+        pollingIntervalSeconds: 0.5,
+        localConcurrency: 2,
+      });
+      expect(intervals).toEqual(
+        process.env.TEST_DATABASE_URL ? [0.5, 0.5] : [RARE_POLL_SECONDS, RARE_POLL_SECONDS],
+      );
+      expect(RARE_POLL_SECONDS).toBe(5);
+      await app.jobs.send('test-rare', { n: 1 });
+      app.jobs.notify('test-rare');
+      await ran(1);
+    } finally {
+      await app.close();
+    }
+    expect(seen).toEqual([{ n: 1 }]);
   });
 
   it('a recurring job runs at start and queues its next run; a start while one waits adds no other', async () => {

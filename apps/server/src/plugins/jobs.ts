@@ -56,6 +56,14 @@ export interface WorkOptions<N extends JobName = JobName> extends QueueOptions {
   /** How often an idle worker looks for jobs. Default 1 s. */
   pollingIntervalSeconds?: number;
   /**
+   * On the embedded database, where no other process queues jobs, an idle worker of this queue looks only every
+   * RARE_POLL_SECONDS. For a queue whose jobs are queued by code that wakes its workers after the commit (`notify`),
+   * so that polling finds only retries, and for dead-letter queues (a job that failed for good can wait seconds).
+   * Each look is a statement that holds the event loop (PGlite runs in it): the twelve render workers and four
+   * dead-letter workers looking once or twice a second cost ~6 % of a core on an idle server.
+   */
+  pollRarely?: boolean;
+  /**
    * Called with this queue's jobs a dead process was running, before they are retried (at start on the embedded
    * database, at another instance's heartbeat on PostgreSQL): to clean up what it may have left half done.
    */
@@ -71,6 +79,9 @@ export interface Recovery<N extends JobName> {
    */
   alone: boolean;
 }
+
+/** How often an idle worker of a `pollRarely` queue looks for jobs on the embedded database. */
+export const RARE_POLL_SECONDS = 5;
 
 /** PostgreSQL: how often an instance records that it lives, and after how long without that it is dead. */
 export const HEARTBEAT_SECONDS = 5;
@@ -268,7 +279,15 @@ export const jobsPlugin = fp(
         await boss.insert(rows, options.tx ? { db: transactionExecutor(options.tx) } : {});
       },
       async work(name, handler, options = {}) {
-        const { localConcurrency = 1, pollingIntervalSeconds = 1, recover, ...queueOptions } = options;
+        const {
+          localConcurrency = 1,
+          pollingIntervalSeconds: requested = 1,
+          recover,
+          pollRarely,
+          ...queueOptions
+        } = options;
+        const pollingIntervalSeconds =
+          pollRarely && !instances ? Math.max(requested, RARE_POLL_SECONDS) : requested;
         if (recover) recoverers.set(name, recover as (recovery: Recovery<JobName>) => Promise<void>);
         await ensureQueue(name, queueOptions);
         const start = async () => {

@@ -78,7 +78,10 @@ export type RenderOutcome =
  * keeps its own rows and counters; the runner never sees its tables.
  */
 export interface RenderBatch<Batch> {
-  /** The pg-boss queue of its chunks (a `BatchChunk` payload); the dead letters of the queue go to `gaveUpQueue`. */
+  /**
+   * The pg-boss queue of its chunks (a `BatchChunk` payload); the dead letters of the queue go to `gaveUpQueue`.
+   * Whoever queues chunks calls `app.jobs.notify(queue)` after the commit (the queue polls rarely: `pollRarely`).
+   */
   queue: ChunkQueue;
   gaveUpQueue: ChunkQueue;
   /**
@@ -143,6 +146,7 @@ export async function registerRenderBatch<Batch>(
   kind: RenderBatch<Batch>,
 ): Promise<void> {
   await app.jobs.work(kind.gaveUpQueue, (chunk) => giveUpChunk(app, kind, chunk), {
+    pollRarely: true,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
   });
@@ -150,6 +154,9 @@ export async function registerRenderBatch<Batch>(
     // Three jobs at once, so the pool is kept busy while one of them commits.
     localConcurrency: 3,
     pollingIntervalSeconds: 0.5,
+    // Whoever queues chunks wakes the workers after the commit (`notify`): on the embedded database they look
+    // for retries only every few seconds.
+    pollRarely: true,
     retryLimit: JOB_RETRY_LIMIT,
     retryDelay: JOB_RETRY_DELAY_S,
     // A chunk still active this long is failed and retried: the last resort, since the chunks of a process that

@@ -265,9 +265,18 @@ export async function registerPaperJob(app: FastifyInstance, reader: () => ScanR
       const pages = await readUploadPages(app, reader(), upload.fileIds, job.signal);
       await finishUpload(app, uploadId, pages);
     },
-    { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600, deadLetter: PAPER_GAVE_UP_QUEUE },
+    // Queued by paper-scans.ts, which wakes the worker after the commit.
+    {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: 3600,
+      deadLetter: PAPER_GAVE_UP_QUEUE,
+      pollRarely: true,
+    },
   );
-  await app.jobs.work(PAPER_GAVE_UP_QUEUE, async ({ uploadId }) =>
-    finishUpload(app, uploadId, [], PAPER_FAILED_REASON),
+  await app.jobs.work(
+    PAPER_GAVE_UP_QUEUE,
+    async ({ uploadId }) => finishUpload(app, uploadId, [], PAPER_FAILED_REASON),
+    { pollRarely: true },
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../certificate-engine/render/testing/fixtures.ts';
 import { buildRenderJob } from '../certificate-engine/render-job.ts';
 import {
+  BATCH_FIXED_BLANKS,
   type CertificateFields,
   certificateValues,
   FIXED_BLANKS,
@@ -82,25 +83,44 @@ describe('the national template 职业技能等级证书 (issue 21 point 3)', ()
     expect(qrDark).toBeGreaterThan((qr.size * page.width) ** 2 * 0.25);
   });
 
-  it('labels laid out once per render thread (fixed blanks) look the same, pixel for pixel, and read the same', async () => {
-    const values = certificateValues(NATIONAL_TEMPLATE, fields(), 'https://cert.example.com');
-    const render = (fixedBlanks?: ReadonlySet<string>) =>
-      renderCertificate(
-        buildRenderJob(NATIONAL_TEMPLATE, values, {
-          backgroundPath: null,
-          imagePathOf: () => undefined,
-          qrText: 'https://cert.example.com/information-link/1',
-          createdAt: new Date('2026-11-26T00:00:00Z'),
-          fixedBlanks,
-        }),
-      );
-    const fixedPdf = await render(FIXED_BLANKS);
-    // The cached layer gives the same file every time (a certificate rendered again is the same stored file).
-    expect(Buffer.from(await render(FIXED_BLANKS)).equals(Buffer.from(fixedPdf))).toBe(true);
-    const [fixed, plain] = await Promise.all([inspectPdf(fixedPdf, 1.5), inspectPdf(await render(), 1.5)]);
-    expect(Buffer.from(fixed.pixels).equals(Buffer.from(plain.pixels))).toBe(true);
-    expect(fixed.texts.join('')).toBe(plain.texts.join(''));
-  });
+  it.each([
+    ['labels', FIXED_BLANKS],
+    ["labels and the batch's shared fields", BATCH_FIXED_BLANKS],
+  ])(
+    '%s laid out once per render thread (fixed blanks) look the same, pixel for pixel, and read the same',
+    async (_, set) => {
+      const render = (fixedBlanks?: ReadonlySet<string>, over: Partial<CertificateFields> = {}) =>
+        renderCertificate(
+          buildRenderJob(
+            NATIONAL_TEMPLATE,
+            certificateValues(NATIONAL_TEMPLATE, fields(over), 'https://cert.example.com'),
+            {
+              backgroundPath: null,
+              imagePathOf: () => undefined,
+              qrText: 'https://cert.example.com/information-link/1',
+              createdAt: new Date('2026-11-26T00:00:00Z'),
+              fixedBlanks,
+            },
+          ),
+        );
+      const fixedPdf = await render(set);
+      // The cached layer gives the same file every time (a certificate rendered again is the same stored file).
+      expect(Buffer.from(await render(set)).equals(Buffer.from(fixedPdf))).toBe(true);
+      const [fixed, plain] = await Promise.all([inspectPdf(fixedPdf, 1.5), inspectPdf(await render(), 1.5)]);
+      expect(Buffer.from(fixed.pixels).equals(Buffer.from(plain.pixels))).toBe(true);
+      expect(fixed.texts.join('')).toBe(plain.texts.join(''));
+      // A certificate of the same thread with other values in fixed blanks (a reissue's date, a passport) shows its own.
+      const other = { issueDate: '2027-01-05', idType: 3, occupationName: '焊工', level: 2 };
+      const [otherFixed, otherPlain] = await Promise.all([
+        inspectPdf(await render(set, other), 1.5),
+        inspectPdf(await render(undefined, other), 1.5),
+      ]);
+      expect(otherFixed.texts.join('')).toContain('2027年1月5日');
+      expect(otherFixed.texts.join('')).toContain('焊工');
+      expect(otherFixed.texts.join('')).toBe(otherPlain.texts.join(''));
+      expect(Buffer.from(otherFixed.pixels).equals(Buffer.from(otherPlain.pixels))).toBe(true);
+    },
+  );
 
   it('fills a company template made of the default blanks with the same values (no labels there)', () => {
     const template = {

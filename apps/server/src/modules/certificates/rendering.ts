@@ -14,7 +14,7 @@ import { filesZip, rowNumberPages } from '../certificate-engine/download.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { verifyPath } from '../custom-certificates/naming.ts';
 import { insertFilesFrom } from '../files/service.ts';
-import { certificateValues, FIXED_BLANKS } from './national-template.ts';
+import { BATCH_FIXED_BLANKS, certificateValues } from './national-template.ts';
 import { certificates } from './tables.ts';
 
 /**
@@ -158,7 +158,7 @@ export async function registerLibraryRendering(app: FastifyInstance): Promise<vo
         batch: { sourceId: chunk.batchId, source, ownerId: loaded.ownerId, companyId: loaded.companyId },
         template: loaded.template,
         createdAt: loaded.createdAt,
-        fixedBlanks: FIXED_BLANKS,
+        fixedBlanks: BATCH_FIXED_BLANKS,
         // The values are derived from the row's fields each time (not stored): one rule, less to write and read.
         certificates: rows.map((row) => ({
           id: row.id,

@@ -236,6 +236,12 @@ export async function registerReadJob(app: FastifyInstance): Promise<void> {
     retryDelay: 5,
     expireInSeconds: 3600,
     deadLetter: READ_GAVE_UP_QUEUE,
+    // Queued by batches.ts, which wakes the worker after the commit.
+    pollRarely: true,
   });
-  await app.jobs.work(READ_GAVE_UP_QUEUE, async ({ batchId }) => failBatch(app, batchId, READ_FAILED_REASON));
+  await app.jobs.work(
+    READ_GAVE_UP_QUEUE,
+    async ({ batchId }) => failBatch(app, batchId, READ_FAILED_REASON),
+    { pollRarely: true },
+  );
 }
