@@ -174,6 +174,7 @@ try {
         ` — load average ${before} before, ${loadAverage()} after`,
     );
     printFailures(a11yFailures(lhr));
+    printMainThread(lhr);
     if (performance < 95 || accessibility < 95 || cls >= 0.05) missed++;
   }
 
@@ -229,6 +230,32 @@ try {
   await server.stop();
 }
 console.log(missed ? `${missed} target(s) missed` : 'every target met');
+
+/**
+ * What kept the main thread busy: Lighthouse's `mainthread-work-breakdown` (by kind of work), `bootup-time` (by
+ * script: parse and compile, run) and `long-tasks` (each task over 50 ms, by the script it ran).
+ */
+function printMainThread(lhr: Result): void {
+  type Items = Record<string, number | string | { url?: string } | undefined>[];
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? []) as Items;
+  const ms = (v: unknown) => `${Number(v ?? 0).toFixed(0)} ms`;
+  const file = (url: unknown) => {
+    const text = typeof url === 'string' ? url : ((url as { url?: string } | undefined)?.url ?? '');
+    return text.startsWith('http') ? new URL(text).pathname : text;
+  };
+  console.log(
+    `    main thread: ${items('mainthread-work-breakdown')
+      .map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`)
+      .join(', ')}`,
+  );
+  for (const i of items('bootup-time').slice(0, 6))
+    console.log(
+      `    script ${file(i.url)}: ${ms(i.total)} (run ${ms(i.scripting)}, parse/compile ${ms(i.scriptParseCompile)})`,
+    );
+  for (const i of items('long-tasks'))
+    console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} — ${file(i.url)}`);
+}
 
 /** axe with Lighthouse's rule set (WCAG 2 A and AA) on the open message centre dialog. */
 async function axeMessageCentre(page: CdpPage): Promise<number> {
