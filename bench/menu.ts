@@ -18,7 +18,8 @@ import { loadAverage } from './lib/seeded-server.ts';
  * `GET /api/user/personalMenus` gets 50 directories of 10 pages added on the way (the same titles as the jsdom
  * benchmark, `menu-search-box.bench.tsx`). One sample is one keystroke typed into the box: from the input event's
  * time stamp (when the browser took the key) to the frame that shows its answer painted (a task posted from that
- * frame's requestAnimationFrame runs after its paint), one keystroke at a time. Also the Event Timing API's longest
+ * frame's requestAnimationFrame runs after its paint), one keystroke at a time; and to the end of the task that
+ * handled it (the search and React's render, without the frame's style, layout, paint and the wait for the frame). Also the Event Timing API's longest
  * `beforeinput`/`input`/`keydown` (Chromium's own keystroke → paint, in steps of 8 ms). Target: each under 16 ms.
  * BENCH_ROUNDS (5) measured passes over the keystrokes after one warm-up pass.
  */
@@ -105,7 +106,7 @@ try {
   await box.click();
   // The search (fuse.js) loads on focus: measure once it answers.
   await page.keyboard.insertText('证书');
-  await page.getByRole('option').first().waitFor();
+  await page.locator('.menu-search-option, .ant-select-item-option').first().waitFor();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
 
@@ -113,11 +114,16 @@ try {
   await page.evaluate(`(() => {
     const w = window;
     w.keys = [];
+    w.handled = [];
     w.events = [];
     let started = null;
     const take = (e) => {
       if (started !== null) return;
       started = e.timeStamp;
+      // A task posted now runs once the keystroke's own task (the search and React's render) is over.
+      const handled = new MessageChannel();
+      handled.port1.onmessage = () => w.handled.push(performance.now() - started);
+      handled.port2.postMessage(null);
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
@@ -168,14 +174,20 @@ try {
   for (let r = 0; r < ROUNDS; r++) await pass();
   const cpuAfter = await taskMs();
   if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
-  const { keys, events } = JSON.parse(
-    await page.evaluate<string>('JSON.stringify({ keys: window.keys, events: window.events })'),
-  ) as { keys: number[]; events: number[] };
-  const samples = keys.slice(warm).sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))].toFixed(1);
+  const { keys, handled, events } = JSON.parse(
+    await page.evaluate<string>(
+      'JSON.stringify({ keys: window.keys, handled: window.handled, events: window.events })',
+    ),
+  ) as { keys: number[]; handled: number[]; events: number[] };
+  const sorted = (xs: number[]) => xs.slice(warm).sort((a, b) => a - b);
+  const samples = sorted(keys);
+  const work = sorted(handled);
+  const pick = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(1);
+  const at = (p: number) => pick(samples, p);
   console.log(
     `menu search in Chromium, 500 injected pages: ${samples.length} keystrokes, keystroke → painted frame p50 ${at(0.5)} ms, ` +
       `p99 ${at(0.99)} ms, max ${samples[samples.length - 1].toFixed(1)} ms; ${samples.filter((s) => s >= 16).length} at or over 16 ms; ` +
+      `handled (search and render, before style, layout and paint) p50 ${pick(work, 0.5)} ms, p99 ${pick(work, 0.99)} ms; ` +
       `Event Timing: ${events.length} keystroke events of 16 ms or more (longest ${events.length ? Math.max(...events) : 0} ms); ` +
       `renderer main thread ${((cpuAfter - cpuBefore) / (typed - warm)).toFixed(1)} ms a keystroke — load average ${loadAverage()} (target < 16 ms)`,
   );
