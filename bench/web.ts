@@ -178,6 +178,9 @@ try {
     if (performance < 95 || accessibility < 95 || cls >= 0.05) missed++;
   }
 
+  // ---- 1b. BENCH_PROFILE=1: where the list page's start spends its CPU, by script and by function ----
+  if (process.env.BENCH_PROFILE === '1') await profileListPage();
+
   // ---- 2. accessibility of the other main pages, and of the message centre ----
   if (process.env.BENCH_A11Y !== '0' && process.env.BENCH_PAGES !== '0') {
     for (const [user, routes] of [
@@ -257,6 +260,65 @@ function printMainThread(lhr: Result): void {
     console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} — ${file(i.url)}`);
 }
 
+/**
+ * A V8 CPU profile of a cold load of qiye's `/record-application` up to its first row (cache off, no throttling):
+ * self time by script and by function, the heaviest first. Minified names: look them up in the chunk at line:column.
+ */
+async function profileListPage(): Promise<void> {
+  await signIn('qiye');
+  const page = await browser.open(`${server.url}/healthz`);
+  await page.send('Network.enable');
+  await page.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.send('Profiler.enable');
+  await page.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.send('Profiler.start');
+  await page.send('Page.navigate', { url: `${server.url}/record-application` });
+  // Until the new document answers (an evaluation during the navigation may fail or land in the old one).
+  while (!(await page.evaluate<boolean>(`location.pathname === '/record-application'`).catch(() => false)));
+  await page.evaluate(
+    `${WAIT_FOR}; waitFor(() => document.querySelector('.ant-table-tbody tr.ant-table-row')).then(() => true)`,
+  );
+  const { profile } = await page.send<{ profile: CpuProfile }>('Profiler.stop');
+  await page.close();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    if (!frame) return;
+    const ms = profile.timeDeltas[i] / 1000;
+    const script = frame.url
+      ? path.basename(new URL(frame.url).pathname)
+      : `(${frame.functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log(
+    [
+      `/record-application (qiye) cold load CPU profile — load average ${loadAverage()}`,
+      '  self time by script:',
+      ...top(byScript, 10),
+      '  by function:',
+      ...top(byFunction, 30),
+    ].join('\n'),
+  );
+}
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
 /** axe with Lighthouse's rule set (WCAG 2 A and AA) on the open message centre dialog. */
 async function axeMessageCentre(page: CdpPage): Promise<number> {
   const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -309,14 +371,22 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
     });
     if (++wheels > 50 * MESSAGES)
       throw new Error(`the list did not reach its end after ${wheels} wheel events`);
-    const state = await page.evaluate<{ bottom: boolean; busy: boolean; end: boolean; count: number }>(
+    const state = await page.evaluate<{
+      bottom: boolean;
+      busy: boolean;
+      end: boolean;
+      count: number;
+      drawn: number;
+    }>(
       `new Promise((resolve) => requestAnimationFrame(() => {
         const feed = document.querySelector('.message-centre [role=feed]');
         resolve({
           bottom: feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 1,
           busy: feed.getAttribute('aria-busy') === 'true',
           end: !!feed.querySelector('.message-list-end'),
-          count: feed.querySelectorAll('article').length,
+          // The feed is windowed: the last drawn article's place is how many are loaded.
+          count: Number([...feed.querySelectorAll('article')].at(-1)?.getAttribute('aria-posinset') ?? 0),
+          drawn: feed.querySelectorAll('article').length,
         });
       }))`,
     );
@@ -330,7 +400,7 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
       const max = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(0) : '0');
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       console.log(
-        `message centre scroll: ${state.count} messages, ${wheels} wheel events of 200 px, ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `message centre scroll: ${state.count} messages (${state.drawn} drawn at the end), ${wheels} wheel events of 200 px, ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
           `${gaps.length} frames, ${over.length} over 16.7 ms (${dropped.length} over 33.3 ms, longest ${max(gaps)} ms), ` +
           `${result.loaf.length} long animation frames (longest ${max(result.loaf)} ms), ${result.longtask.length} long tasks (longest ${max(result.longtask)} ms, ${(sum(result.longtask) / 1000).toFixed(1)} s in all)` +
           ` — load average ${loadAverage()} (target: no frame over 16.7 ms)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_HEIGHT, feedRange, OVERSCAN } from './feed-window';
+import { drawnSpans, ESTIMATED_HEIGHT, feedRange, OVERSCAN } from './feed-window';
 
 const keys = Array.from({ length: 1000 }, (_, i) => `m${i}`);
 const none = new Map<string, number>();
@@ -38,5 +38,24 @@ describe('feedRange (the message centre draws a window of its feed)', () => {
     const range = feedRange(keys.slice(0, 20), none, 100_000, 500);
     expect(range.end).toBe(20);
     expect(range.start).toBe(19 - OVERSCAN);
+  });
+});
+
+describe('drawnSpans (a focused message stays drawn)', () => {
+  const range = { start: 40, end: 60, before: 0, after: 0 };
+  it('is the window alone when nothing outside it holds the focus', () => {
+    expect(drawnSpans(range, -1)).toEqual([[40, 60]]);
+    expect(drawnSpans(range, 45)).toEqual([[40, 60]]);
+  });
+
+  it('adds the focused message above or below the window, in order', () => {
+    expect(drawnSpans(range, 3)).toEqual([
+      [3, 4],
+      [40, 60],
+    ]);
+    expect(drawnSpans(range, 60)).toEqual([
+      [40, 60],
+      [60, 61],
+    ]);
   });
 });

@@ -31,11 +31,34 @@ export function feedRange(
   for (let y = top; last < keys.length && y < scrollTop + viewHeight; last++) y += height(last);
   const start = Math.max(0, first - OVERSCAN);
   const end = Math.min(keys.length, Math.max(last, first + 1) + OVERSCAN);
-  let before = 0;
-  for (let i = 0; i < start; i++) before += height(i);
-  let after = 0;
-  for (let i = end; i < keys.length; i++) after += height(i);
-  return { start, end, before, after };
+  return {
+    start,
+    end,
+    before: spanHeight(keys, heights, 0, start),
+    after: spanHeight(keys, heights, end, keys.length),
+  };
+}
+
+/** The height of messages `from` ≤ i < `to`: measured, else `ESTIMATED_HEIGHT`. */
+export function spanHeight(
+  keys: readonly string[],
+  heights: ReadonlyMap<string, number>,
+  from: number,
+  to: number,
+): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += heights.get(keys[i]) ?? ESTIMATED_HEIGHT;
+  return sum;
+}
+
+/**
+ * The stretches of the feed to draw, in order: the window, and the message holding the focus when it is outside
+ * (a button scrolled out of view keeps its focus; the keyboard goes on from there).
+ */
+export function drawnSpans(range: FeedRange, focused: number): [number, number][] {
+  const window: [number, number] = [range.start, range.end];
+  if (focused < 0 || (focused >= range.start && focused < range.end)) return [window];
+  return focused < range.start ? [[focused, focused + 1], window] : [window, [focused, focused + 1]];
 }
 
 /**

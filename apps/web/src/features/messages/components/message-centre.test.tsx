@@ -167,7 +167,16 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
     expect(articles(dialog)).toHaveLength(15);
     expect(articles(dialog).at(-1)).toHaveAttribute('aria-posinset', '20');
     expect(articles(dialog)[0]).toHaveAttribute('aria-setsize', '30');
-    expect(within(dialog).queryByText('第1条')).toBeNull();
+    expect(within(dialog).queryByText('第2条')).toBeNull();
+
+    // The message holding the focus stays drawn when scrolled out of the window.
+    const focused = within(dialog).getByRole('article', { name: /第6条$/ });
+    within(focused).getByRole('button', { name: '删除' }).focus();
+    feed.scrollTop = 18 * 110;
+    fireEvent.scroll(feed);
+    await waitFor(() => expect(articles(dialog)[1]).toHaveAttribute('aria-posinset', '9'));
+    expect(articles(dialog)[0]).toHaveAttribute('aria-posinset', '6');
+    expect(within(focused).getByRole('button', { name: '删除' })).toHaveFocus();
 
     // Back to the top: the first messages are drawn again and can be marked read.
     feed.scrollTop = 0;

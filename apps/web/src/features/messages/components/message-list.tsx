@@ -2,7 +2,7 @@ import { Empty, Spin } from 'antd';
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { type MessageTab, useMessages } from '../api/get-messages';
-import { type FeedRange, feedRange, useMeasuredHeights } from './feed-window';
+import { drawnSpans, type FeedRange, feedRange, spanHeight, useMeasuredHeights } from './feed-window';
 import { MessageItem } from './message-item';
 
 /** How close to the bottom (px) the next page starts loading. */
@@ -23,15 +23,13 @@ export function MessageList({ tab }: { tab: MessageTab }) {
   const messages = data?.pages.flatMap((page) => page.list) ?? [];
   const heights = useMeasuredHeights(feedRef);
   const shown = useRef<FeedRange>({ start: 0, end: 0, before: 0, after: 0 });
+  // The message holding the focus, drawn even when scrolled out of the window.
+  const focusedId = useRef<string | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const keys = messages.map((m) => m._id);
   const rangeNow = () => {
     const el = feedRef.current;
-    return feedRange(
-      messages.map((m) => m._id),
-      heights.current,
-      el?.scrollTop ?? 0,
-      el?.clientHeight ?? 0,
-    );
+    return feedRange(keys, heights.current, el?.scrollTop ?? 0, el?.clientHeight ?? 0);
   };
   const range = rangeNow();
   shown.current = range;
@@ -67,6 +65,11 @@ export function MessageList({ tab }: { tab: MessageTab }) {
   if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (messages.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />;
   const total = data.pages.at(-1)?.meta.total ?? messages.length;
+  const spans = drawnSpans(
+    range,
+    messages.findIndex((m) => m._id === focusedId.current),
+  );
+  const lastDrawn = spans[spans.length - 1][1];
 
   return (
     <div
@@ -76,19 +79,35 @@ export function MessageList({ tab }: { tab: MessageTab }) {
       aria-busy={isFetchingNextPage}
       className="message-feed"
       onScroll={onScroll}
+      onFocus={(event) => {
+        focusedId.current =
+          (event.target as HTMLElement).closest<HTMLElement>('article[data-key]')?.dataset.key ?? null;
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedId.current = null;
+      }}
     >
-      {range.before > 0 && <div aria-hidden style={{ height: range.before }} />}
-      {messages.slice(range.start, range.end).map((message, i) => (
-        <MessageItem
-          key={message._id}
-          message={message}
-          position={range.start + i + 1}
-          count={Math.max(total, messages.length)}
-        />
-      ))}
-      {range.after > 0 && <div aria-hidden style={{ height: range.after }} />}
+      {spans.flatMap(([from, to], n) => [
+        <Gap key={`gap-${from}`} height={spanHeight(keys, heights.current, n ? spans[n - 1][1] : 0, from)} />,
+        ...messages
+          .slice(from, to)
+          .map((message, i) => (
+            <MessageItem
+              key={message._id}
+              message={message}
+              position={from + i + 1}
+              count={Math.max(total, messages.length)}
+            />
+          )),
+      ])}
+      <Gap height={spanHeight(keys, heights.current, lastDrawn, messages.length)} />
       {isFetchingNextPage && <Spin size="small" className="message-list-more" />}
       {!hasNextPage && data.pages.length > 1 && <div className="message-list-end">没有更多了</div>}
     </div>
   );
+}
+
+/** Stands in for messages not drawn, at their height. */
+function Gap({ height }: { height: number }) {
+  return height > 0 ? <div aria-hidden style={{ height }} /> : null;
 }
