@@ -9,7 +9,9 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { loginStorage, TOKEN_COOKIE } from '../apps/web/src/shared/session/session.ts';
+import { menuNode } from '../apps/web/src/test/fake-menus.ts';
 import { apiClient } from './lib/api-client.ts';
+import { profileSummary } from './lib/cpu-profile.ts';
 import { loadAverage } from './lib/seeded-server.ts';
 
 /**
@@ -27,30 +29,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
 
 const words = ['证书', '评价', '考核', '备案', '档案', '员工', '模板', '审批', '统计', '通知'];
-const node = (fields: Partial<MenuNode> & Pick<MenuNode, '_id' | 'name' | 'type'>): MenuNode => ({
-  parent_id: null,
-  portal: 2,
-  icon: null,
-  key: null,
-  front_route_path: null,
-  front_route_name: null,
-  front_route_addr: null,
-  redirect_url: null,
-  whether_hidden: 0,
-  whether_cache: 0,
-  sort: 100,
-  children: [],
-  ...fields,
-});
 const injected: MenuNode[] = Array.from({ length: 50 }, (_, g) =>
-  node({
+  menuNode({
     _id: `bench-group-${g}`,
     type: 1,
     name: `${words[g % 10]}管理${g}`,
     front_route_path: `/module-${g}`,
     sort: 1000 + g,
     children: Array.from({ length: 10 }, (_, i) =>
-      node({
+      menuNode({
         _id: `bench-page-${g}-${i}`,
         parent_id: `bench-group-${g}`,
         type: 2,
@@ -173,7 +160,10 @@ try {
   const cpuBefore = await taskMs();
   for (let r = 0; r < ROUNDS; r++) await pass();
   const cpuAfter = await taskMs();
-  if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
+  if (profiling)
+    console.log(
+      profileSummary('the renderer during the measured passes:', (await cdp.send('Profiler.stop')).profile),
+    );
   const { keys, handled, events } = JSON.parse(
     await page.evaluate<string>(
       'JSON.stringify({ keys: window.keys, handled: window.handled, events: window.events })',
@@ -194,37 +184,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-}
-
-/** BENCH_PROFILE=1: the renderer's CPU profile of the measured passes, self time by script and by function. */
-function printProfile(profile: {
-  nodes: {
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const frame = byId.get(id);
-    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
-    if (!frame) return;
-    const script = frame.url
-      ? path.basename(new URL(frame.url).pathname)
-      : `(${frame.functionName || 'native'})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + ms);
-    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-  });
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
-  console.log(
-    ['  self time by script:', ...top(byScript, 8), '  by function:', ...top(byFunction, 25)].join('\n'),
-  );
 }

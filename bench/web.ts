@@ -17,6 +17,7 @@ import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { loginStorage, TOKEN_COOKIE } from '../apps/web/src/shared/session/session.ts';
 import { apiClient } from './lib/api-client.ts';
 import { type CdpPage, connectBrowser } from './lib/cdp.ts';
+import { type CpuProfile, profileSummary } from './lib/cpu-profile.ts';
 import { loadAverage } from './lib/seeded-server.ts';
 
 /**
@@ -280,43 +281,13 @@ async function profileListPage(): Promise<void> {
   );
   const { profile } = await page.send<{ profile: CpuProfile }>('Profiler.stop');
   await page.close();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id);
-    if (!frame) return;
-    const ms = profile.timeDeltas[i] / 1000;
-    const script = frame.url
-      ? path.basename(new URL(frame.url).pathname)
-      : `(${frame.functionName || 'native'})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + ms);
-    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-  });
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
   console.log(
-    [
+    profileSummary(
       `/record-application (qiye) cold load CPU profile — load average ${loadAverage()}`,
-      '  self time by script:',
-      ...top(byScript, 10),
-      '  by function:',
-      ...top(byFunction, 30),
-    ].join('\n'),
+      profile,
+      30,
+    ),
   );
-}
-
-interface CpuProfile {
-  nodes: {
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }[];
-  samples: number[];
-  timeDeltas: number[];
 }
 
 /** axe with Lighthouse's rule set (WCAG 2 A and AA) on the open message centre dialog. */
