@@ -17,6 +17,7 @@ import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { loginStorage, TOKEN_COOKIE } from '../apps/web/src/shared/session/session.ts';
 import { apiClient } from './lib/api-client.ts';
 import { type CdpPage, connectBrowser } from './lib/cdp.ts';
+import { type CpuProfile, profileSummary } from './lib/cpu-profile.ts';
 import { loadAverage } from './lib/seeded-server.ts';
 
 /**
@@ -174,8 +175,12 @@ try {
         ` — load average ${before} before, ${loadAverage()} after`,
     );
     printFailures(a11yFailures(lhr));
+    printMainThread(lhr);
     if (performance < 95 || accessibility < 95 || cls >= 0.05) missed++;
   }
+
+  // ---- 1b. BENCH_PROFILE=1: where the list page's start spends its CPU, by script and by function ----
+  if (process.env.BENCH_PROFILE === '1') await profileListPage();
 
   // ---- 2. accessibility of the other main pages, and of the message centre ----
   if (process.env.BENCH_A11Y !== '0' && process.env.BENCH_PAGES !== '0') {
@@ -230,6 +235,61 @@ try {
 }
 console.log(missed ? `${missed} target(s) missed` : 'every target met');
 
+/**
+ * What kept the main thread busy: Lighthouse's `mainthread-work-breakdown` (by kind of work), `bootup-time` (by
+ * script: parse and compile, run) and `long-tasks` (each task over 50 ms, by the script it ran).
+ */
+function printMainThread(lhr: Result): void {
+  type Items = Record<string, number | string | { url?: string } | undefined>[];
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? []) as Items;
+  const ms = (v: unknown) => `${Number(v ?? 0).toFixed(0)} ms`;
+  const file = (url: unknown) => {
+    const text = typeof url === 'string' ? url : ((url as { url?: string } | undefined)?.url ?? '');
+    return text.startsWith('http') ? new URL(text).pathname : text;
+  };
+  console.log(
+    `    main thread: ${items('mainthread-work-breakdown')
+      .map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`)
+      .join(', ')}`,
+  );
+  for (const i of items('bootup-time').slice(0, 6))
+    console.log(
+      `    script ${file(i.url)}: ${ms(i.total)} (run ${ms(i.scripting)}, parse/compile ${ms(i.scriptParseCompile)})`,
+    );
+  for (const i of items('long-tasks'))
+    console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} — ${file(i.url)}`);
+}
+
+/**
+ * A V8 CPU profile of a cold load of qiye's `/record-application` up to its first row (cache off, no throttling):
+ * self time by script and by function, the heaviest first. Minified names: look them up in the chunk at line:column.
+ */
+async function profileListPage(): Promise<void> {
+  await signIn('qiye');
+  const page = await browser.open(`${server.url}/healthz`);
+  await page.send('Network.enable');
+  await page.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.send('Profiler.enable');
+  await page.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.send('Profiler.start');
+  await page.send('Page.navigate', { url: `${server.url}/record-application` });
+  // Until the new document answers (an evaluation during the navigation may fail or land in the old one).
+  while (!(await page.evaluate<boolean>(`location.pathname === '/record-application'`).catch(() => false)));
+  await page.evaluate(
+    `${WAIT_FOR}; waitFor(() => document.querySelector('.ant-table-tbody tr.ant-table-row')).then(() => true)`,
+  );
+  const { profile } = await page.send<{ profile: CpuProfile }>('Profiler.stop');
+  await page.close();
+  console.log(
+    profileSummary(
+      `/record-application (qiye) cold load CPU profile — load average ${loadAverage()}`,
+      profile,
+      30,
+    ),
+  );
+}
+
 /** axe with Lighthouse's rule set (WCAG 2 A and AA) on the open message centre dialog. */
 async function axeMessageCentre(page: CdpPage): Promise<number> {
   const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -282,14 +342,22 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
     });
     if (++wheels > 50 * MESSAGES)
       throw new Error(`the list did not reach its end after ${wheels} wheel events`);
-    const state = await page.evaluate<{ bottom: boolean; busy: boolean; end: boolean; count: number }>(
+    const state = await page.evaluate<{
+      bottom: boolean;
+      busy: boolean;
+      end: boolean;
+      count: number;
+      drawn: number;
+    }>(
       `new Promise((resolve) => requestAnimationFrame(() => {
         const feed = document.querySelector('.message-centre [role=feed]');
         resolve({
           bottom: feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 1,
           busy: feed.getAttribute('aria-busy') === 'true',
           end: !!feed.querySelector('.message-list-end'),
-          count: feed.querySelectorAll('article').length,
+          // The feed is windowed: the last drawn article's place is how many are loaded.
+          count: Number([...feed.querySelectorAll('article')].at(-1)?.getAttribute('aria-posinset') ?? 0),
+          drawn: feed.querySelectorAll('article').length,
         });
       }))`,
     );
@@ -303,7 +371,7 @@ async function scrollMessageCentre(page: CdpPage): Promise<number> {
       const max = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(0) : '0');
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       console.log(
-        `message centre scroll: ${state.count} messages, ${wheels} wheel events of 200 px, ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `message centre scroll: ${state.count} messages (${state.drawn} drawn at the end), ${wheels} wheel events of 200 px, ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
           `${gaps.length} frames, ${over.length} over 16.7 ms (${dropped.length} over 33.3 ms, longest ${max(gaps)} ms), ` +
           `${result.loaf.length} long animation frames (longest ${max(result.loaf)} ms), ${result.longtask.length} long tasks (longest ${max(result.longtask)} ms, ${(sum(result.longtask) / 1000).toFixed(1)} s in all)` +
           ` — load average ${loadAverage()} (target: no frame over 16.7 ms)`,

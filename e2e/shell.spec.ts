@@ -190,7 +190,7 @@ test('menu search finds a page by title or path and opens it', async ({ page }) 
   await loginWithPassword(page, 'pingtai');
   await expect(page).toHaveURL(/\/company$/);
   const search = page.getByPlaceholder('搜索菜单');
-  const option = (label: string) => page.locator('.ant-select-item-option').filter({ hasText: label });
+  const option = (label: string) => page.getByRole('option', { name: label });
   await search.fill('角色');
   await option('系统管理 > 角色管理').click();
   await expect(page).toHaveURL(/\/system\/role$/);

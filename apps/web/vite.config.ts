@@ -12,7 +12,7 @@ import { compression } from 'vite-plugin-compression2';
 const SHELL = [
   /src[\\/]app[\\/](antd-shell\.tsx|layout[\\/]app-layout\.tsx)$/,
   /src[\\/]shared[\\/](components[\\/]list-table[\\/](paged-search-table|list-page-card)\.tsx|hooks[\\/]use-paged-search\.ts)$/,
-  /node_modules[\\/]antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|message|notification|modal|button|menu|dropdown|badge|tooltip|space|typography|card|table|pagination|form|grid|input|select|auto-complete|checkbox|radio|spin|empty|tag|switch|breadcrumb)[\\/]/,
+  /node_modules[\\/]antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|message|notification|modal|button|menu|dropdown|badge|tooltip|space|typography|card|table|pagination|form|grid|input|select|checkbox|radio|spin|empty|tag|switch|breadcrumb)[\\/]/,
 ];
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';

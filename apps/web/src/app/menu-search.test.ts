@@ -1,3 +1,5 @@
+import { MENU_SEARCH_THRESHOLD } from '@skill-cert/shared/constants';
+import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import { defaultMenus, menuNode } from '@/test/fake-menus';
 import { enterpriseNav } from './enterprise-pages';
@@ -63,5 +65,59 @@ describe('menu search', () => {
     const found = createMenuSearch(entries)('证书列表');
     expect(found).toHaveLength(MENU_SEARCH_RESULTS);
     expect(found.map((e) => e.path)).toContain('/page-0');
+  });
+});
+
+describe('menu search over many pages', () => {
+  const words = ['证书', '评价', '考核', '备案', '档案', '员工', '模板', '审批', '统计', '通知'];
+  const entries = Array.from({ length: 500 }, (_, n) => ({
+    title: [
+      `${words[Math.floor(n / 10) % 10]}管理${Math.floor(n / 10)}`,
+      `${words[n % 10]}${words[(n * 7) % 10]}列表${n}`,
+    ],
+    path: `/module-${Math.floor(n / 10)}/page-${n % 10}`,
+  }));
+  /** Fuse alone, as the search was before it left out the pages that cannot match. */
+  const plain = (query: string) =>
+    query.trim() &&
+    new Fuse(entries, {
+      keys: [
+        { name: 'title', weight: 0.7 },
+        { name: 'path', weight: 0.3 },
+      ],
+      threshold: MENU_SEARCH_THRESHOLD,
+      shouldSort: true,
+    })
+      .search(query.trim(), { limit: MENU_SEARCH_RESULTS })
+      .map((r) => r.item);
+
+  it('leaving out the pages that cannot match changes no answer (every prefix of typed and random queries)', () => {
+    const search = createMenuSearch(entries);
+    const alphabet = [...new Set([...entries.flatMap((e) => [...e.title, e.path]).join(''), 'x', 'Z', ' '])];
+    let seed = 23;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const queries = [
+      '证书评价列表',
+      '审批统计',
+      'module-42/page',
+      '考核备案列表123',
+      'evaluation',
+      'zzzq',
+      'MODULE-7',
+      ...Array.from({ length: 150 }, () =>
+        Array.from(
+          { length: 1 + Math.floor(random() * 12) },
+          () => alphabet[Math.floor(random() * alphabet.length)],
+        ).join(''),
+      ),
+    ];
+    for (const query of queries)
+      for (let i = 1; i <= query.length; i++) {
+        const typed = query.slice(0, i);
+        expect(search(typed), typed).toEqual(plain(typed) || []);
+      }
   });
 });

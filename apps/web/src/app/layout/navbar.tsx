@@ -2,21 +2,24 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { MessageBell } from '@/features/messages/components/message-bell';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
+import { AfterFirstScreen } from './after-first-screen';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { MenuSearchBox } from './menu-search-box';
 import { RoleSwitcher } from './role-switcher';
 import { SettingsButton } from './settings-button';
 import { UserMenu } from './user-menu';
 
-/** Right side of the navbar, in both layouts: search, settings, message bell, role switcher, user. */
+/** Right side of the navbar, in both layouts: search, settings, message bell, role switcher, user (a task after the first screen). */
 export function NavbarActions() {
   return (
     <div className="navbar-actions">
-      <MenuSearchBox />
-      <SettingsButton />
-      <MessageBell />
-      <RoleSwitcher />
-      <UserMenu />
+      <AfterFirstScreen>
+        <MenuSearchBox />
+        <SettingsButton />
+        <MessageBell />
+        <RoleSwitcher />
+        <UserMenu />
+      </AfterFirstScreen>
     </div>
   );
 }

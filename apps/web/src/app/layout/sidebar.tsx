@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { PRODUCT_NAME } from '../product';
 import { useNavMenu } from '../use-server-routes';
+import { AfterFirstScreen } from './after-first-screen';
 import { activeNavKeys, toMenuItems } from './nav-menu';
 
 /** Collapsed to icons on a desktop. */
@@ -52,18 +53,20 @@ export function Sidebar() {
         {collapsed ? '证' : PRODUCT_NAME}
       </div>
       <nav aria-label="菜单">
-        <Menu
-          mode="inline"
-          items={items}
-          inlineCollapsed={collapsed}
-          selectedKeys={active.selected ? [active.selected] : []}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          onClick={({ key }) => {
-            if (mobile) closeMobileSidebar();
-            navigate(key);
-          }}
-          style={{ borderInlineEnd: 'none' }}
-        />
+        <AfterFirstScreen>
+          <Menu
+            mode="inline"
+            items={items}
+            inlineCollapsed={collapsed}
+            selectedKeys={active.selected ? [active.selected] : []}
+            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            onClick={({ key }) => {
+              if (mobile) closeMobileSidebar();
+              navigate(key);
+            }}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </AfterFirstScreen>
       </nav>
     </aside>
   );

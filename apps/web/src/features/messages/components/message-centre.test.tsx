@@ -148,6 +148,47 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
     expect(network.callsTo('GET /api/message')).toHaveLength(2);
   });
 
+  it('a long feed keeps only the messages in view and 10 either side in the document, each saying its place', async () => {
+    const thirty = Array.from({ length: 30 }, (_, i) => makeMessage({ content: `第${i + 1}条` }));
+    const { dialog, network } = await openCentre(thirty);
+    await waitFor(() => expect(articles(dialog)).toHaveLength(10));
+    const feed = within(dialog).getByRole('feed', { name: '未读' });
+    // jsdom lays nothing out: a 550 px box over messages taken at their estimated 110 px.
+    Object.defineProperty(feed, 'clientHeight', { configurable: true, value: 550 });
+    Object.defineProperty(feed, 'scrollHeight', { configurable: true, value: 30 * 110 });
+
+    feed.scrollTop = 30 * 110 - 550;
+    fireEvent.scroll(feed);
+    await waitFor(() => expect(network.callsTo('GET /api/message')).toHaveLength(2));
+    // Scrolled to message 15 of 20 loaded: 5–19 in view or below it, 5 above, none beyond the loaded ones.
+    feed.scrollTop = 15 * 110;
+    fireEvent.scroll(feed);
+    await waitFor(() => expect(articles(dialog)[0]).toHaveAttribute('aria-posinset', '6'));
+    expect(articles(dialog)).toHaveLength(15);
+    expect(articles(dialog).at(-1)).toHaveAttribute('aria-posinset', '20');
+    expect(articles(dialog)[0]).toHaveAttribute('aria-setsize', '30');
+    expect(within(dialog).queryByText('第2条')).toBeNull();
+
+    // The message holding the focus stays drawn when scrolled out of the window.
+    const focused = within(dialog).getByRole('article', { name: /第6条$/ });
+    within(focused).getByRole('button', { name: '删除' }).focus();
+    feed.scrollTop = 18 * 110;
+    fireEvent.scroll(feed);
+    await waitFor(() => expect(articles(dialog)[1]).toHaveAttribute('aria-posinset', '9'));
+    expect(articles(dialog)[0]).toHaveAttribute('aria-posinset', '6');
+    expect(within(focused).getByRole('button', { name: '删除' })).toHaveFocus();
+
+    // Back to the top: the first messages are drawn again and can be marked read.
+    feed.scrollTop = 0;
+    fireEvent.scroll(feed);
+    const first = await within(dialog).findByRole('article', { name: /第1条$/ });
+    await userEvent.click(within(first).getByRole('button', { name: '设为已读' }));
+    expect(await screen.findByText('设为已读成功')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/message/readMany').map((c) => c.body)).toEqual([
+      { ids: [thirty[0]._id] },
+    ]);
+  });
+
   it('设为已读 marks one message and says 设为已读成功', async () => {
     const message = makeMessage({ content: '读我' });
     const { dialog, network } = await openCentre([message, makeMessage()]);

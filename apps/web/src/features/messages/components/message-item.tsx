@@ -15,9 +15,18 @@ const isLong = (content: string) =>
 
 /**
  * One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). Memoised: the next
- * page of the feed renders its 10 new messages, not the hundreds above them (the pages keep their objects).
+ * page of the feed renders its 10 new messages, not the hundreds above them (the pages keep their objects). In a
+ * windowed feed it says its place (`position` of `count`) and carries its id for the feed's measuring.
  */
-export const MessageItem = memo(function MessageItem({ message }: { message: Message }) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  position,
+  count,
+}: {
+  message: Message;
+  position?: number;
+  count?: number;
+}) {
   const actions = useMessageActions();
   const [busy, setBusy] = useState<Busy>(null);
   const [expanded, setExpanded] = useState(false);
@@ -50,6 +59,9 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
     <article
       className={unread ? 'message-item is-unread' : 'message-item'}
       aria-label={`${message.message_category_name}：${message.content}`}
+      aria-posinset={position}
+      aria-setsize={count}
+      data-key={message._id}
     >
       <div className="message-item-head">
         {unread && <Badge status="processing" title="未读" />}
