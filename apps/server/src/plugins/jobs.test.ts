@@ -111,6 +111,22 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     expect(seen).toEqual([{ n: 1 }]);
   });
 
+  it('a worker of a rarely polled queue that ran a job looks again at once: jobs queued together run without waiting for a poll', async () => {
+    const { seen, handler, ran } = recorder<'test-rare'>();
+    // A poll 10 minutes away: only the look after each job can find the next ones before the test's deadline.
+    const app = await jobsApp((a) =>
+      a.jobs.work('test-rare', handler, { pollRarely: true, pollingIntervalSeconds: 600 }),
+    );
+    try {
+      for (const n of [1, 2, 3]) await app.jobs.send('test-rare', { n });
+      app.jobs.notify('test-rare');
+      await ran(3);
+    } finally {
+      await app.close();
+    }
+    expect(seen).toHaveLength(3);
+  });
+
   it('a recurring job runs at start and queues its next run; a start while one waits adds no other', async () => {
     const waiting = async () =>
       (
