@@ -48,16 +48,16 @@ export function MessageList({ tab }: { tab: MessageTab }) {
     if (data && el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadMoreIfNearBottom(el);
   }, [data, loadMoreIfNearBottom]);
 
-  // The box's height is known once it is laid out, and measured heights may move the window: draw it again when
-  // what should be shown differs from what is.
-  useLayoutEffect(() => {
+  /** Draws the feed again when what should be shown (after a scroll, a layout, a measurement) differs from what is. */
+  const redrawIfMoved = () => {
     const next = rangeNow();
     if (next.start !== shown.current.start || next.end !== shown.current.end) rerender();
-  });
+  };
+  // The box's height is known once it is laid out, and measured heights may move the window.
+  useLayoutEffect(redrawIfMoved);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const next = rangeNow();
-    if (next.start !== shown.current.start || next.end !== shown.current.end) rerender();
+    redrawIfMoved();
     loadMoreIfNearBottom(event.currentTarget);
   };
 
