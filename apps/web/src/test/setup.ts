@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { deferShellOnFirstScreen } from '@/app/layout/after-first-screen';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fakeMediaQueryList } from './media-query';
 
@@ -83,6 +84,11 @@ function keptValues(style: CSSStyleDeclaration): CSSStyleDeclaration {
     },
   });
 }
+
+// The signed-in shell's menus, search, bell and user menu mount with the first screen, not in a transition after it:
+// queries made while that transition renders in slices cost minutes on a loaded machine (after-first-screen.tsx says
+// why).
+deferShellOnFirstScreen(false);
 
 // A test that talks to the network says so with installFakeNetwork; anything else is a bug.
 beforeEach(() => {

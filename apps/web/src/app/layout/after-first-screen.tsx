@@ -19,3 +19,16 @@ export function AfterFirstScreen({ children }: { children: ReactNode }) {
   }, [shown]);
   return shown ? children : null;
 }
+
+/**
+ * Whether the next first screen defers the shell's parts (`true`, as a page load does) or shows them at once.
+ *
+ * The web unit tests show them at once (`src/test/setup.ts`): a test that queries the document while the deferred
+ * transition renders in time slices re-ran its query after each slice (every slice inserts antd styles, a mutation),
+ * and each query asks jsdom for computed styles over all of antd's style sheets. Beside two CPU hogs, role-switcher's
+ * test of 切换角色 ran past its 180 s limit that way (docs/decisions.md). `after-first-screen.test.tsx` tests the
+ * deferral itself.
+ */
+export function deferShellOnFirstScreen(defer: boolean): void {
+  firstScreenShown = !defer;
+}
