@@ -294,6 +294,11 @@ async function profileListPage(): Promise<void> {
 async function axeMessageCentre(page: CdpPage): Promise<number> {
   const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(`${axe}\n;true`);
+  // The dialog's opening animation (its fade and zoom) ends first: text half faded in is not what a user reads.
+  // Endless ones (a spinner) are left running.
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    .map((a) => a.finished.catch(() => null))).then(() => true)`);
   const violations = await page.evaluate<{ id: string; help: string; nodes: { html: string }[] }[]>(
     `axe.run(document.querySelector('.message-centre'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
       .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ html: n.html })) })))`,

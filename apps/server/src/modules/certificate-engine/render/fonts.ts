@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, type ZlibOptions } from 'node:zlib';
 import * as fontkit from 'fontkit';
-import { type PdfFile, pdfNumber } from './pdf.ts';
+import { FAST_DEFLATE, type PdfFile, pdfNumber } from './pdf.ts';
 import { TrueTypeSource, TrueTypeSubset } from './subset.ts';
 
 /**
@@ -142,14 +142,15 @@ export class FontInPdf {
 
   /** Writes the font as object `id` (Type0) and the four objects it needs. */
   write(pdf: PdfFile, id: number): void {
-    writeEmbeddedFont(pdf, id, this.embed());
+    writeEmbeddedFont(pdf, id, this.embed(FAST_DEFLATE));
   }
 
   /**
    * The font's parts as they go into a PDF, its subset and map back to Unicode deflated: what `write` writes, and
-   * what a fixed layer keeps for every certificate of its template (render/index.ts).
+   * what a fixed layer keeps for every certificate of its template (render/index.ts; deflated once, at the default
+   * level, while a certificate's own subsets are deflated fast).
    */
-  embed(): EmbeddedFont {
+  embed(deflate: ZlibOptions = {}): EmbeddedFont {
     // The widths are read before encoding: components of composite glyphs join the subset then, undrawn.
     const widths = this.widths.join(' ');
     const name = `/${subsetTag(this.subset.glyphs)}+${this.font.postscriptName}`;
@@ -159,8 +160,8 @@ export class FontInPdf {
       widths,
       descriptor: this.font.descriptor,
       ttfLength: ttf.length,
-      ttf: deflateSync(ttf),
-      toUnicode: deflateSync(Buffer.from(this.toUnicodeCMap(), 'latin1')),
+      ttf: deflateSync(ttf, deflate),
+      toUnicode: deflateSync(Buffer.from(this.toUnicodeCMap(), 'latin1'), deflate),
     };
   }
 

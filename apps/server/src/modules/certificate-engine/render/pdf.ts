@@ -1,4 +1,11 @@
-import { deflateSync } from 'node:zlib';
+import { deflateSync, type ZlibOptions } from 'node:zlib';
+
+/**
+ * How a certificate's own streams are deflated (its content, its own font subsets): level 1, the fastest. Measured
+ * in-process on national certificates (session 20, interleaved blocks): 0.98 → 0.87 ms CPU a PDF for 300 bytes more
+ * (+1 %); parts kept for many files (a fixed layer's fonts) are deflated once at the default level.
+ */
+export const FAST_DEFLATE: ZlibOptions = { level: 1 };
 
 /**
  * A one-page PDF file written directly: numbered objects, streams (JPEG as they are, the rest deflated),
@@ -33,7 +40,7 @@ export class PdfFile {
 
   /** Writes object `id` as a stream: `entries` are the dictionary's entries besides /Length (and /Filter). */
   stream(id: number, entries: string, data: Uint8Array, deflate: boolean): void {
-    if (deflate) this.deflatedStream(id, entries, deflateSync(data));
+    if (deflate) this.deflatedStream(id, entries, deflateSync(data, FAST_DEFLATE));
     else this.streamOf(id, entries, data);
   }
 

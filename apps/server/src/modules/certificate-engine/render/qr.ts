@@ -38,8 +38,11 @@ function maskAt(p: number, i: number, j: number): boolean {
   }
 }
 
-/** Per symbol size: each mask as bytes (1 where it flips a data module), and where the 15 format bits go. */
-const layouts = new Map<number, { masks: Uint8Array[]; format: [number, number][] }>();
+/**
+ * Per symbol size: each mask as bytes (1 where it flips a data module), all 8 in one byte per module (bit p: mask p
+ * flips it), and where the 15 format bits go.
+ */
+const layouts = new Map<number, { masks: Uint8Array[]; maskLanes: Uint8Array; format: [number, number][] }>();
 
 function layoutOf(n: number, reserved: Uint8Array) {
   let layout = layouts.get(n);
@@ -50,6 +53,10 @@ function layoutOf(n: number, reserved: Uint8Array) {
       for (let j = 0; j < n; j++) if (!reserved[i * n + j] && maskAt(p, i, j)) m[i * n + j] = 1;
     return m;
   });
+  const maskLanes = new Uint8Array(n * n);
+  masks.forEach((m, p) => {
+    for (let i = 0; i < m.length; i++) maskLanes[i] = (maskLanes[i] as number) | ((m[i] as number) << p);
+  });
   // qrcode's setupFormatInfo: bit k goes to a vertical and a horizontal position.
   const format: [number, number][] = [];
   for (let k = 0; k < 15; k++) {
@@ -57,10 +64,17 @@ function layoutOf(n: number, reserved: Uint8Array) {
     const h = k < 8 ? 8 * n + (n - k - 1) : k < 9 ? 8 * n + (15 - k) : 8 * n + (15 - k - 1);
     format.push([v, h]);
   }
-  layout = { masks, format };
+  layout = { masks, maskLanes, format };
   layouts.set(n, layout);
   return layout;
 }
+
+/** Per format bit k: bit p is that bit of mask p's format information. */
+const FORMAT_LANES = Array.from({ length: 15 }, (_, k) => {
+  let lanes = 0;
+  for (let p = 0; p < 8; p++) lanes |= ((formatBits(p) >> k) & 1) << p;
+  return lanes;
+});
 
 /** The 15 format bits of error correction M (indicator 00) and mask `p`: BCH(15,5), then XOR 101010000010010. */
 function formatBits(p: number): number {
@@ -71,32 +85,167 @@ function formatBits(p: number): number {
 }
 
 /**
- * The symbol with the mask of least penalty, as qrcode's `getBestMask` scores it (the same N1–N4 rules, the same
- * order, the first of equal penalties; the format bits of each candidate in place), over the bytes of the matrix.
- * `data` was masked with mask 0.
+ * Packed per-mask counters: bit p of a byte (mask p's module, or mask p's finding at a place) adds 1 to field p of
+ * two numbers, four fields of 13 bits each (exact in a double). A line adds at most its length to a field, so the
+ * fields are read out (`addCounts`) before 8,191 could be passed.
+ */
+const FIELD = 2 ** 13;
+const LOW = new Float64Array(256);
+const HIGH = new Float64Array(256);
+for (let b = 0; b < 256; b++)
+  for (let p = 0; p < 4; p++) {
+    if ((b >> p) & 1) LOW[b] = (LOW[b] as number) + FIELD ** p;
+    if ((b >> (p + 4)) & 1) HIGH[b] = (HIGH[b] as number) + FIELD ** p;
+  }
+
+/** Adds `weight` × each mask's field of the packed counters `low` and `high` to `points`. */
+function addCounts(points: Float64Array, low: number, high: number, weight: number): void {
+  for (let p = 0; p < 4; p++) {
+    points[p] = (points[p] as number) + weight * (Math.floor(low / FIELD ** p) % FIELD);
+    points[p + 4] = (points[p + 4] as number) + weight * (Math.floor(high / FIELD ** p) % FIELD);
+  }
+}
+
+/**
+ * qrcode's N1 (runs of 5 or more of one colour: 3 + the excess) and N3 (1:1:3:1:1 with 4 light modules after or
+ * before: 40 each) along the n lines of `lanes` that start at `line × across` and step by `along` (rows: across n,
+ * along 1; columns the other way round), for all 8 masks at once: byte i of `lanes` holds module i under mask p in
+ * bit p. The last 11 modules of the line are kept in w0 (oldest) … w10. A run of length L ≥ 5 holds L − 4 windows of
+ * 5 equal modules, and only its first window follows a change of colour, so it scores (L − 4) + 2 = L − 2, as
+ * qrcode counts it.
+ */
+function linePoints(points: Float64Array, lanes: Uint8Array, n: number, across: number, along: number) {
+  let windowsLow = 0;
+  let windowsHigh = 0;
+  let startsLow = 0;
+  let startsHigh = 0;
+  let findersLow = 0;
+  let findersHigh = 0;
+  const linesPerRead = Math.max(1, Math.floor((FIELD - 1) / n));
+  for (let line = 0; line < n; line++) {
+    let w0 = 0;
+    let w1 = 0;
+    let w2 = 0;
+    let w3 = 0;
+    let w4 = 0;
+    let w5 = 0;
+    let w6 = 0;
+    let w7 = 0;
+    let w8 = 0;
+    let w9 = 0;
+    let w10 = 0;
+    for (let j = 0, at = line * across; j < n; j++, at += along) {
+      w0 = w1;
+      w1 = w2;
+      w2 = w3;
+      w3 = w4;
+      w4 = w5;
+      w5 = w6;
+      w6 = w7;
+      w7 = w8;
+      w8 = w9;
+      w9 = w10;
+      w10 = lanes[at] as number;
+      if (j < 4) continue;
+      const same = ~(w6 ^ w7) & ~(w7 ^ w8) & ~(w8 ^ w9) & ~(w9 ^ w10) & 0xff;
+      if (same !== 0) {
+        const started = j === 4 ? same : same & (w5 ^ w6);
+        windowsLow += LOW[same] as number;
+        windowsHigh += HIGH[same] as number;
+        startsLow += LOW[started] as number;
+        startsHigh += HIGH[started] as number;
+      }
+      if (j < 10) continue;
+      // Both patterns have w1 light, w4 dark, w5 light, w6 dark.
+      const common = ~w1 & w4 & ~w5 & w6 & 0xff;
+      if (common === 0) continue;
+      const after = common & w0 & w2 & w3 & ~(w7 | w8 | w9 | w10);
+      const before = common & ~(w0 | w2 | w3) & w7 & w8 & ~w9 & w10;
+      findersLow += (LOW[after & 0xff] as number) + (LOW[before & 0xff] as number);
+      findersHigh += (HIGH[after & 0xff] as number) + (HIGH[before & 0xff] as number);
+    }
+    if ((line + 1) % linesPerRead === 0 || line === n - 1) {
+      addCounts(points, windowsLow, windowsHigh, 1);
+      addCounts(points, startsLow, startsHigh, 2);
+      addCounts(points, findersLow, findersHigh, 40);
+      windowsLow = windowsHigh = startsLow = startsHigh = findersLow = findersHigh = 0;
+    }
+  }
+}
+
+/**
+ * The symbol with the mask of least penalty, as qrcode's `getBestMask` scores it (the same N1–N4 rules, the first
+ * of equal penalties; the format bits of each candidate in place). The 8 candidates are scored together, one bit
+ * each in a byte per module (`linePoints`), instead of one after another. `data` was masked with mask 0.
  */
 function bestMasked(n: number, data: Uint8Array, reserved: Uint8Array): Uint8Array {
-  const { masks, format } = layoutOf(n, reserved);
-  const plain = new Uint8Array(n * n);
+  const { masks, maskLanes, format } = layoutOf(n, reserved);
   const mask0 = masks[0] as Uint8Array;
-  for (let i = 0; i < plain.length; i++) plain[i] = (data[i] as number) ^ (mask0[i] as number);
-  const candidate = new Uint8Array(n * n);
-  const columns = new Uint8Array(n * n);
+  const plain = new Uint8Array(n * n);
+  const lanes = new Uint8Array(n * n);
+  for (let i = 0; i < plain.length; i++) {
+    const m = (data[i] as number) ^ (mask0[i] as number);
+    plain[i] = m;
+    lanes[i] = (0xff * m) ^ (maskLanes[i] as number);
+  }
+  for (let k = 0; k < 15; k++) {
+    const [v, h] = format[k] as [number, number];
+    lanes[v] = lanes[h] = FORMAT_LANES[k] as number;
+  }
+  lanes[(n - 8) * n + 8] = 0xff;
+
+  const points = new Float64Array(8);
+  linePoints(points, lanes, n, n, 1);
+  linePoints(points, lanes, n, 1, n);
+  // N2: 2×2 blocks of one colour, 3 each.
+  const rowsPerRead = Math.max(1, Math.floor((FIELD - 1) / n));
+  let blocksLow = 0;
+  let blocksHigh = 0;
+  for (let i = 0; i < n - 1; i++) {
+    for (let j = 0; j < n - 1; j++) {
+      const at = i * n + j;
+      const a = lanes[at] as number;
+      const same =
+        ~(a ^ (lanes[at + 1] as number)) &
+        ~(a ^ (lanes[at + n] as number)) &
+        ~(a ^ (lanes[at + n + 1] as number)) &
+        0xff;
+      blocksLow += LOW[same] as number;
+      blocksHigh += HIGH[same] as number;
+    }
+    if ((i + 1) % rowsPerRead === 0 || i === n - 2) {
+      addCounts(points, blocksLow, blocksHigh, 3);
+      blocksLow = blocksHigh = 0;
+    }
+  }
+  // N4: the share of dark modules away from 50 %, 10 a 5 %.
+  const dark = new Float64Array(8);
+  let darkLow = 0;
+  let darkHigh = 0;
+  for (let row = 0; row < n; row++) {
+    for (let i = row * n; i < row * n + n; i++) {
+      darkLow += LOW[lanes[i] as number] as number;
+      darkHigh += HIGH[lanes[i] as number] as number;
+    }
+    if ((row + 1) % rowsPerRead === 0 || row === n - 1) {
+      addCounts(dark, darkLow, darkHigh, 1);
+      darkLow = darkHigh = 0;
+    }
+  }
+
   let bestMask = 0;
   let lowest = Number.POSITIVE_INFINITY;
   for (let p = 0; p < 8; p++) {
-    applyMask(candidate, plain, masks[p] as Uint8Array, format, p, n);
-    // The columns as rows, so both directions are read in order.
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) columns[j * n + i] = candidate[i * n + j] as number;
-    const score = linePenalty(candidate, n) + linePenalty(columns, n) + blockPenalty(candidate, n);
+    const share = Math.abs(Math.ceil(((dark[p] as number) * 100) / lanes.length / 5) - 10) * 10;
+    const score = (points[p] as number) + share;
     if (score < lowest) {
       lowest = score;
       bestMask = p;
     }
   }
-  applyMask(candidate, plain, masks[bestMask] as Uint8Array, format, bestMask, n);
-  return candidate;
+  const out = new Uint8Array(n * n);
+  applyMask(out, plain, masks[bestMask] as Uint8Array, format, bestMask, n);
+  return out;
 }
 
 /** `plain` with mask `p` and that mask's format bits (and the dark module), into `out`. */
@@ -115,49 +264,6 @@ function applyMask(
     out[v] = out[h] = (bits >> k) & 1;
   }
   out[(n - 8) * n + 8] = 1;
-}
-
-/**
- * qrcode's N1 (runs of 5 or more of one colour: 3 + the excess) and N3 (1:1:3:1:1 with 4 light modules on a side:
- * 40 each) along every row of `d`; called on the rows and on the columns. Written without branches on the modules
- * (which follow no pattern a processor could predict).
- */
-function linePenalty(d: Uint8Array, n: number): number {
-  let points = 0;
-  for (let row = 0; row < n * n; row += n) {
-    let last = d[row] as number;
-    let run = 1;
-    let bits = last;
-    for (let b = 1; b < n; b++) {
-      const m = d[row + b] as number;
-      const same = 1 ^ m ^ last;
-      // A run ends where the colour changes: a run of 5 or more scores run − 2.
-      points += (1 - same) * (run >= 5 ? run - 2 : 0);
-      run = run * same + 1;
-      last = m;
-      bits = ((bits << 1) & 0x7ff) | m;
-      points += b >= 10 && (bits === 0x5d0 || bits === 0x05d) ? 40 : 0;
-    }
-    points += run >= 5 ? run - 2 : 0;
-  }
-  return points;
-}
-
-/** qrcode's N2 (2×2 blocks of one colour, 3 each) and N4 (the share of dark modules away from 50 %, 10 a 5 %). */
-function blockPenalty(d: Uint8Array, n: number): number {
-  let points = 0;
-  for (let i = 0; i < n - 1; i++)
-    for (let j = 0; j < n - 1; j++) {
-      const all =
-        (d[i * n + j] as number) +
-        (d[i * n + j + 1] as number) +
-        (d[(i + 1) * n + j] as number) +
-        (d[(i + 1) * n + j + 1] as number);
-      points += all === 4 || all === 0 ? 3 : 0;
-    }
-  let dark = 0;
-  for (let i = 0; i < d.length; i++) dark += d[i] as number;
-  return points + Math.abs(Math.ceil((dark * 100) / d.length / 5) - 10) * 10;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { pageSizesMm } from '@skill-cert/shared/customCertificate';
 import QRCode from 'qrcode';
@@ -305,13 +305,15 @@ describe('certificate rendering', () => {
   });
 
   it('chooses the mask qrcode chooses: the same modules as its own search, for every size of code', () => {
-    // Public-page addresses, and longer texts up to version 10 (version information from 7 on).
+    // Public-page addresses, longer texts up to version 10 (version information from 7 on), and a few up to
+    // version 40, whose counters are read out several times a direction (qr.ts packs 13 bits a mask).
     const texts = [
       ...Array.from(
         { length: 300 },
         (_, i) => `https://cert.example.com/information-link/${randomUUID()}?${i}`,
       ),
       ...Array.from({ length: 60 }, (_, i) => `证书${'x'.repeat(i * 4)}${randomUUID()}`),
+      ...[600, 1200, 1800, 2300].map((length) => randomBytes((length / 4) * 3).toString('base64')),
     ];
     for (const text of texts) {
       const { modules } = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], {
