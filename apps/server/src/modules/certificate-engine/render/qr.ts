@@ -115,12 +115,8 @@ function addCounts(points: Float64Array, low: number, high: number, weight: numb
  * qrcode counts it.
  */
 function linePoints(points: Float64Array, lanes: Uint8Array, n: number, across: number, along: number) {
-  let windowsLow = 0;
-  let windowsHigh = 0;
-  let startsLow = 0;
-  let startsHigh = 0;
-  let findersLow = 0;
-  let findersHigh = 0;
+  // Packed counts of windows of 5, of windows that start a run, and of finder-like patterns, as [low, high] pairs.
+  const counts = new Float64Array(6);
   const linesPerRead = Math.max(1, Math.floor((FIELD - 1) / n));
   for (let line = 0; line < n; line++) {
     let w0 = 0;
@@ -150,25 +146,25 @@ function linePoints(points: Float64Array, lanes: Uint8Array, n: number, across: 
       const same = ~(w6 ^ w7) & ~(w7 ^ w8) & ~(w8 ^ w9) & ~(w9 ^ w10) & 0xff;
       if (same !== 0) {
         const started = j === 4 ? same : same & (w5 ^ w6);
-        windowsLow += LOW[same] as number;
-        windowsHigh += HIGH[same] as number;
-        startsLow += LOW[started] as number;
-        startsHigh += HIGH[started] as number;
+        counts[0] = (counts[0] as number) + (LOW[same] as number);
+        counts[1] = (counts[1] as number) + (HIGH[same] as number);
+        counts[2] = (counts[2] as number) + (LOW[started] as number);
+        counts[3] = (counts[3] as number) + (HIGH[started] as number);
       }
       if (j < 10) continue;
       // Both patterns have w1 light, w4 dark, w5 light, w6 dark.
       const common = ~w1 & w4 & ~w5 & w6 & 0xff;
       if (common === 0) continue;
-      const after = common & w0 & w2 & w3 & ~(w7 | w8 | w9 | w10);
-      const before = common & ~(w0 | w2 | w3) & w7 & w8 & ~w9 & w10;
-      findersLow += (LOW[after & 0xff] as number) + (LOW[before & 0xff] as number);
-      findersHigh += (HIGH[after & 0xff] as number) + (HIGH[before & 0xff] as number);
+      const after = (common & w0 & w2 & w3 & ~(w7 | w8 | w9 | w10)) & 0xff;
+      const before = (common & ~(w0 | w2 | w3) & w7 & w8 & ~w9 & w10) & 0xff;
+      counts[4] = (counts[4] as number) + (LOW[after] as number) + (LOW[before] as number);
+      counts[5] = (counts[5] as number) + (HIGH[after] as number) + (HIGH[before] as number);
     }
     if ((line + 1) % linesPerRead === 0 || line === n - 1) {
-      addCounts(points, windowsLow, windowsHigh, 1);
-      addCounts(points, startsLow, startsHigh, 2);
-      addCounts(points, findersLow, findersHigh, 40);
-      windowsLow = windowsHigh = startsLow = startsHigh = findersLow = findersHigh = 0;
+      addCounts(points, counts[0] as number, counts[1] as number, 1);
+      addCounts(points, counts[2] as number, counts[3] as number, 2);
+      addCounts(points, counts[4] as number, counts[5] as number, 40);
+      counts.fill(0);
     }
   }
 }
