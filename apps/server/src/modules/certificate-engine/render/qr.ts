@@ -155,8 +155,8 @@ function linePoints(points: Float64Array, lanes: Uint8Array, n: number, across: 
       // Both patterns have w1 light, w4 dark, w5 light, w6 dark.
       const common = ~w1 & w4 & ~w5 & w6 & 0xff;
       if (common === 0) continue;
-      const after = (common & w0 & w2 & w3 & ~(w7 | w8 | w9 | w10)) & 0xff;
-      const before = (common & ~(w0 | w2 | w3) & w7 & w8 & ~w9 & w10) & 0xff;
+      const after = common & w0 & w2 & w3 & ~(w7 | w8 | w9 | w10) & 0xff;
+      const before = common & ~(w0 | w2 | w3) & w7 & w8 & ~w9 & w10 & 0xff;
       counts[4] = (counts[4] as number) + (LOW[after] as number) + (LOW[before] as number);
       counts[5] = (counts[5] as number) + (HIGH[after] as number) + (HIGH[before] as number);
     }
