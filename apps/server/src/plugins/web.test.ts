@@ -78,6 +78,17 @@ describe('compression (issue 23 point 1)', () => {
     expect(plain.body).toBe(bigAsset);
   });
 
+  it('an asset without a pre-compressed form (under 1 KB, the build leaves it) names accept-encoding once in Vary', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    const vary = String(res.headers.vary).split(',').map((v) => v.trim().toLowerCase());
+    expect(vary.filter((v) => v === 'accept-encoding')).toHaveLength(1);
+  });
+
   it('an API answer above 1 KB is compressed on the fly; a small one is not', async () => {
     const big = await ctx.app.inject({
       method: 'GET',

@@ -36,7 +36,9 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders: (res, filePath) => {
           // The same path answers brotli, gzip or plain by Accept-Encoding: caches must key on it (send does not say so).
-          res.setHeader('vary', 'Accept-Encoding');
+          // In lower case: @fastify/compress, which compresses a small asset without a .br beside it, looks for that
+          // spelling before adding its own (`Accept-Encoding, accept-encoding` otherwise).
+          res.setHeader('vary', 'accept-encoding');
           // Vite puts a content hash in every asset name: cache those for good, never index.html.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
