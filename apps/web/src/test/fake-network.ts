@@ -77,6 +77,12 @@ export function installFakeNetwork(routes: Record<string, Handler>) {
   return {
     calls,
     callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    /**
+     * Resolves once every request so far has had its answer, a late or cancelled one too: what a test awaits (inside
+     * `act`) before checking that an answer changed nothing, instead of waiting some milliseconds.
+     */
+    settled: () =>
+      Promise.allSettled(fetchStub.mock.results.map((r) => r.value)).then(() => undefined),
   };
 }
 

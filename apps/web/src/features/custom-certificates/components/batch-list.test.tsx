@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeReply, installFakeNetwork, ok, paged } from '@/test/fake-network';
@@ -280,7 +280,7 @@ describe('批量生成 tab', () => {
     expect(await within(dialog).findByText('第二版.xlsx')).toBeInTheDocument();
     // The first one's late answer is dropped: it was cancelled.
     releases[0]!(ok({}));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => network.settled());
     expect(within(dialog).getByText('第二版.xlsx')).toBeInTheDocument();
     expect(within(dialog).queryByText(/第一版/)).not.toBeInTheDocument();
     expect(screen.queryByText('已取消上传')).not.toBeInTheDocument();
