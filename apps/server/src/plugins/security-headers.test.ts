@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -8,6 +8,10 @@ import { CONTENT_SECURITY_POLICY, securityHeadersPlugin } from './security-heade
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'sc-web-dist-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>页面</title>');
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.css'), 'body{margin:0}');
+writeFileSync(path.join(webDist, 'assets', 'logo-4d5e6f.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = useTestApp({ webDist });
@@ -26,6 +30,20 @@ describe('security headers on every answer', () => {
       expect(res.statusCode).toBe(200);
       expectSecurityHeaders(res.headers);
     }
+  });
+
+  it("the app's scripts and stylesheets carry nosniff and the referrer rule, not the CSP and frame rules of documents", async () => {
+    for (const url of ['/assets/app-1a2b3c.js', '/assets/app-1a2b3c.css']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // An SVG can be opened as a document: it keeps them all, as does a path that only looks like a script.
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/assets/logo-4d5e6f.svg' })).headers);
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/assets/x.js/more' })).headers);
   });
 
   it('API answers carry them too, errors and unknown paths included', async () => {

@@ -29,16 +29,29 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** Security headers on every answer: pages, assets, API envelopes, errors and file downloads alike. */
+/**
+ * The built app's scripts and stylesheets (`/assets/name-hash.js|css`): a browser applies a CSP and X-Frame-Options to
+ * documents (and workers, which the app does not start), never to a script or stylesheet it loads, so these two go
+ * without them (~0.35 KB an answer, ~5 KB of the signed-in list page's budget, issue 23). A worker script would need
+ * its CSP back.
+ */
+const SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css)(?:[?#]|$)/;
+
+/**
+ * Security headers on every answer: pages, API envelopes, errors and file downloads alike; nosniff and the referrer
+ * rule on the app's scripts and stylesheets too, without the page-only rules (`SUBRESOURCE`).
+ */
 export const securityHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header(
-        'content-security-policy',
-        request.routeOptions.config?.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
-      );
+      if (!SUBRESOURCE.test(request.url)) {
+        reply.header(
+          'content-security-policy',
+          request.routeOptions.config?.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
+        );
+        reply.header('x-frame-options', 'SAMEORIGIN');
+      }
       reply.header('x-content-type-options', 'nosniff');
-      reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('referrer-policy', 'same-origin');
       return payload;
     });

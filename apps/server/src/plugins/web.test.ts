@@ -85,7 +85,9 @@ describe('compression (issue 23 point 1)', () => {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(res.statusCode).toBe(200);
-    const vary = String(res.headers.vary).split(',').map((v) => v.trim().toLowerCase());
+    const vary = String(res.headers.vary)
+      .split(',')
+      .map((v) => v.trim().toLowerCase());
     expect(vary.filter((v) => v === 'accept-encoding')).toHaveLength(1);
   });
 
