@@ -81,8 +81,7 @@ export function installFakeNetwork(routes: Record<string, Handler>) {
      * Resolves once every request so far has had its answer, a late or cancelled one too: what a test awaits (inside
      * `act`) before checking that an answer changed nothing, instead of waiting some milliseconds.
      */
-    settled: () =>
-      Promise.allSettled(fetchStub.mock.results.map((r) => r.value)).then(() => undefined),
+    settled: () => Promise.allSettled(fetchStub.mock.results.map((r) => r.value)).then(() => undefined),
   };
 }
 
