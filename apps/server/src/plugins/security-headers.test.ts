@@ -44,6 +44,10 @@ describe('security headers on every answer', () => {
     // An SVG can be opened as a document: it keeps them all, as does a path that only looks like a script.
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/assets/logo-4d5e6f.svg' })).headers);
     expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/assets/x.js/more' })).headers);
+    // A missing script's path is answered with the page (a client route): a document, with every rule.
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/missing-0a1b2c.js' });
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expectSecurityHeaders(missing.headers);
   });
 
   it('API answers carry them too, errors and unknown paths included', async () => {

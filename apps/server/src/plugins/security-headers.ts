@@ -30,21 +30,24 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The built app's scripts and stylesheets (`/assets/name-hash.js|css`): a browser applies a CSP and X-Frame-Options to
- * documents (and workers, which the app does not start), never to a script or stylesheet it loads, so these two go
- * without them (~0.35 KB an answer: 3.1 KB of the signed-in list page's budget, 2.0 KB of /login's, issue 23). A
- * worker script would need its CSP back.
+ * The built app's scripts and stylesheets (answers under `/assets/` of a script or stylesheet type): a browser applies
+ * a CSP and X-Frame-Options to documents (and workers, which the app does not start), never to a script or stylesheet
+ * it loads, so these two go without them (~0.35 KB an answer: 3.1 KB of the signed-in list page's budget, 2.0 KB of
+ * /login's, issue 23). Decided by the answer's type, not its path: a missing script's path is answered with the page,
+ * a document. A worker script would need its CSP back.
  */
-const SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css)(?:[?#]|$)/;
+const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css)\b/;
+const isSubresource = (url: string, type: unknown) =>
+  url.startsWith('/assets/') && SUBRESOURCE_TYPE.test(String(type ?? ''));
 
 /**
  * Security headers on every answer: pages, API envelopes, errors and file downloads alike; nosniff and the referrer
- * rule on the app's scripts and stylesheets too, without the page-only rules (`SUBRESOURCE`).
+ * rule on the app's scripts and stylesheets too, without the page-only rules (`isSubresource`).
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!SUBRESOURCE.test(request.url)) {
+      if (!isSubresource(request.url, reply.getHeader('content-type'))) {
         reply.header(
           'content-security-policy',
           request.routeOptions.config?.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
