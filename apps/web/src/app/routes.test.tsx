@@ -266,7 +266,7 @@ describe('signed-in layout', () => {
     expect(useSessionStore.getState().user).toBeNull();
   });
 
-  it('修改密码 sends PATCH /api/login, then clears the session and goes to /login', async () => {
+  it('修改密码 sends PATCH /api/login, then clears the session and goes to /login, where 密码修改成功，请重新登录 shows', async () => {
     const network = installFakeNetwork({ 'PATCH /api/login': ok(null) });
     saveLogin(makeLoginResult({ roles: [2] }));
     const { location } = renderRoute('/update-password');
@@ -277,8 +277,9 @@ describe('signed-in layout', () => {
     await user.type(screen.getByLabelText('确认新密码'), 'new12345');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
-    expect(await screen.findByText('密码修改成功，请重新登录')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/login'));
+    // Said where the user lands: the message outlives the signed-in layout that said it.
+    expect(await screen.findByText('密码修改成功，请重新登录')).toBeInTheDocument();
     expect(network.callsTo('PATCH /api/login')[0].body).toEqual({
       old_password: 'old12345',
       password: 'new12345',

@@ -71,8 +71,25 @@ const say =
       },
     );
 
+/**
+ * A message that outlives the page saying it: always antd's static holder, which sits outside the signed-in layout.
+ * The bridge's holder is inside the layout, so a message said just before leaving it (修改密码 → /login) went with it
+ * and was never seen.
+ */
+const sayOnLeaving =
+  (kind: 'success' | 'info'): Say =>
+  (content) =>
+    void staticApi().then(
+      (api) => api.message[kind](content),
+      () => {
+        if (typeof content === 'string') browser.alert(content);
+      },
+    );
+
 export const feedback: {
   message: Record<'success' | 'error' | 'warning' | 'info' | 'loading', Say>;
+  /** Messages said on the way out of the signed-in pages, shown where the user lands (`sayOnLeaving`). */
+  leaving: Record<'success' | 'info', Say>;
   modal: ModalApi;
 } = {
   message: {
@@ -82,6 +99,7 @@ export const feedback: {
     info: say('info'),
     loading: say('loading'),
   },
+  leaving: { success: sayOnLeaving('success'), info: sayOnLeaving('info') },
   modal: {
     confirm: (props) => openModal((m) => m.confirm(props), props.content ?? props.title),
     info: (props) => openModal((m) => m.info(props), props.content ?? props.title),

@@ -1,6 +1,7 @@
 import { changePasswordBody } from '@skill-cert/shared/auth';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
+import { feedback } from '@/shared/feedback';
 import { sameAsRule, schemaRule } from '@/shared/forms';
 import { errorMessage } from '@/shared/http';
 import { clearSession } from '@/shared/session/session';
@@ -16,7 +17,6 @@ const oldPasswordRule = schemaRule(changePasswordBody.shape.old_password);
 const newPasswordRule = schemaRule(changePasswordBody.shape.password);
 
 export function UpdatePasswordPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const change = useChangePassword();
 
@@ -25,7 +25,8 @@ export function UpdatePasswordPage() {
       { old_password, password },
       {
         onSuccess: () => {
-          message.success('密码修改成功，请重新登录');
+          // Shown on /login, where the user lands: the layout's own message holder goes with the layout.
+          feedback.leaving.success('密码修改成功，请重新登录');
           clearSession();
           navigate('/login', { replace: true });
         },
