@@ -133,6 +133,8 @@ test('onboarding: register and create a company, join by code (withdraw, ask aga
     await page.getByPlaceholder('请输入原密码').fill(PASSWORD);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(/\/login/);
+    // Said on the way out and shown where the user lands (feedback.leaving).
+    await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
     await loginWithPassword(page, admin.name, PASSWORD);
     await expect(page.getByText('用户名或密码错误')).toBeVisible();
     await loginWithPassword(page, admin.name, NEW_PASSWORD);
