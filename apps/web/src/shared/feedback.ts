@@ -31,12 +31,16 @@ export function setFeedbackHolder(api: FeedbackApi | null): void {
 /** antd's static API, themed, loaded on first use when no bridge is mounted. */
 const staticApi = (): Promise<FeedbackApi> => import('./antd/antd-providers').then((m) => m.staticFeedback);
 
+type Show = (show: (api: FeedbackApi) => unknown, plain: () => void) => void;
+
+/**
+ * Runs `show` with antd's static API once antd has loaded; if it cannot be loaded (the network is gone), `plain`: the
+ * browser's own dialog, so the message is not lost.
+ */
+const withStatic: Show = (show, plain) => void staticApi().then(show, plain);
+
 /** Runs `show` with the bridge's API now, or with the static one once antd has loaded. */
-function withApi(show: (api: FeedbackApi) => unknown, plain: () => void): void {
-  if (holder) show(holder);
-  // antd could not be loaded (the network is gone): the browser's own dialog, so the message is not lost.
-  else void staticApi().then(show, plain);
-}
+const withApi: Show = (show, plain) => (holder ? show(holder) : withStatic(show, plain));
 
 /** A dialog opened now or once antd has loaded; destroying it before then keeps it from opening. */
 function openModal(open: (modal: ModalApi) => ModalHandle, said: ReactNode): ModalHandle {
@@ -62,33 +66,22 @@ function openModal(open: (modal: ModalApi) => ModalHandle, said: ReactNode): Mod
 
 type Say = (content: ReactNode) => void;
 const say =
-  (kind: 'success' | 'error' | 'warning' | 'info' | 'loading'): Say =>
+  (kind: 'success' | 'error' | 'warning' | 'info' | 'loading', using: Show = withApi): Say =>
   (content) =>
-    withApi(
+    using(
       (api) => api.message[kind](content),
       () => {
         if (kind !== 'loading' && typeof content === 'string') browser.alert(content);
       },
     );
 
-/**
- * A message that outlives the page saying it: always antd's static holder, which sits outside the signed-in layout.
- * The bridge's holder is inside the layout, so a message said just before leaving it (修改密码 → /login) went with it
- * and was never seen.
- */
-const sayOnLeaving =
-  (kind: 'success' | 'info'): Say =>
-  (content) =>
-    void staticApi().then(
-      (api) => api.message[kind](content),
-      () => {
-        if (typeof content === 'string') browser.alert(content);
-      },
-    );
-
 export const feedback: {
   message: Record<'success' | 'error' | 'warning' | 'info' | 'loading', Say>;
-  /** Messages said on the way out of the signed-in pages, shown where the user lands (`sayOnLeaving`). */
+  /**
+   * Messages said on the way out of the signed-in pages, shown where the user lands: always antd's static holder,
+   * outside the app's tree. The bridge's holder is inside the signed-in layout, so a message said just before leaving
+   * it (修改密码 → /login) went with it and was never seen.
+   */
   leaving: Record<'success' | 'info', Say>;
   modal: ModalApi;
 } = {
@@ -99,7 +92,7 @@ export const feedback: {
     info: say('info'),
     loading: say('loading'),
   },
-  leaving: { success: sayOnLeaving('success'), info: sayOnLeaving('info') },
+  leaving: { success: say('success', withStatic), info: say('info', withStatic) },
   modal: {
     confirm: (props) => openModal((m) => m.confirm(props), props.content ?? props.title),
     info: (props) => openModal((m) => m.info(props), props.content ?? props.title),
