@@ -1,8 +1,8 @@
-import { seedGrantedArchive } from '../apps/server/src/modules/archives/test-archives.ts';
+import { seedGrantedArchive } from '../apps/server/test/fixtures/archives.ts';
 import { processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
- * `npm run bench:archive` (issue 22 point 10; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
+ * `npm run bench:archive` (BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
  * fresh PostgreSQL database instead of the embedded one): one real server process. A plan 已发证 with BENCH_ROWS 合格
  * candidates, its confirmed grant with one certificate each, and its archive are seeded before the server starts.
  * Measured: `GET /api/archives/{id}/download` (the whole archive as one streamed zip: candidates, plan PDF, score

@@ -3,10 +3,10 @@ import {
   type CandidateRow,
   type EvaluationStatistics,
   type ImportResult,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import type { Paged } from '@skill-cert/shared/pagination';
 import ExcelJS from 'exceljs';
-import { seedPlan, validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
+import { seedPlan, validId } from '../apps/server/test/fixtures/level-evaluations-plans.ts';
 import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
@@ -16,7 +16,7 @@ import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
  * seed theirs. Measured: the import of BENCH_ROWS candidates from one .xlsx (upload to rows stored: the request's
  * round trip), the scores of every candidate saved in pages of 500 candidates (1,000 scores a PATCH; p50/p99/max),
  * the detail's first page of candidates and its statistics with every candidate scored (round trips on loopback, an
- * upper bound of server time), the server's peak resident memory. Targets (issue 20): import < 5 s, a page p99 <
+ * upper bound of server time), the server's peak resident memory. Targets: import < 5 s, a page p99 <
  * 300 ms, first page + statistics < 500 ms.
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);

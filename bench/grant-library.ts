@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import type { CertificateListQuery, CertificateRow } from '@skill-cert/shared/certificate';
+import type { CertificateListQuery, CertificateRow } from '@skill-cert/shared/certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,13 +8,23 @@ import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { companyScope } from '../apps/server/src/lib/company-scope.ts';
 import { libraryFilter, libraryOrder, listLibrary } from '../apps/server/src/modules/certificates/library.ts';
 import { certificates } from '../apps/server/src/modules/certificates/tables.ts';
-import { companyOf } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
+import { companyOf } from '../apps/server/test/fixtures/level-evaluations-plans.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { apiClient } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
+import {
+  FIRST_ISSUE_DAY,
+  GIVEN,
+  ISSUE_DAYS,
+  OCCUPATIONS,
+  SURNAMES,
+  seededIdNumberOf,
+  seededNumberOf,
+  seedLibraryCertificates,
+} from './lib/seed-certificates.ts';
 
 /**
- * The certificate library's search on PostgreSQL (issue 21 point 9), `npm run bench:grant-library` with
+ * The certificate library's search on PostgreSQL, `npm run bench:grant-library` with
  * DATABASE_URL (an admin URL: a fresh database on that PostgreSQL; the library is a PostgreSQL figure, so it is
  * required). BENCH_CERTIFICATES (default 1,000,000) certificates of the demo company are seeded by one
  * `insert … select … from generate_series` (names from 100 surnames × 100 × 100 given-name characters, 20
@@ -26,30 +36,17 @@ import { freshDatabase } from './lib/fresh-database.ts';
 const N = Number(process.env.BENCH_CERTIFICATES ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 
-const SURNAMES = [
-  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
-];
-const GIVEN = [
-  ...new Set(
-    '伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华建国文辉玉红梅海波林鹏飞云龙凤成宇晨浩然子轩梓涵欣怡佳琪雨婷思远志春生秋月冬雪立新永康德胜福安家和天佑嘉懿博雅瑞晓东锋琳慧颖倩婧宁蕾薇璐萍鑫斌彬宏旭阳昊睿泽铭',
-  ),
-].slice(0, 100);
-if (SURNAMES.length < 100 || GIVEN.length < 100) throw new Error('name pools too small');
-const OCCUPATIONS = Array.from({ length: 20 }, (_, i) => `6-31-01-${String(i + 1).padStart(2, '0')}`);
-const DAYS = 2400;
-const START = '2020-01-01';
+const DAYS = ISSUE_DAYS;
+const START = FIRST_ISSUE_DAY;
 
-const arr = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const rand = (n: number) => Math.floor(Math.random() * n);
-/** The i-th seeded certificate's values, as the seeding SQL computes them. */
-const numberOf = (i: number) =>
-  `Y000133000001${20 + (i % 7)}${1 + (Math.floor(i / 7) % 5)}${String(Math.floor(i / 35) + 1).padStart(6, '0')}`;
-const idNumberOf = (i: number) => `3301${String(i).padStart(14, '0')}`;
+const numberOf = seededNumberOf;
+const idNumberOf = seededIdNumberOf;
 const dayOf = (offset: number) => {
   const d = new Date(`${START}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
@@ -72,21 +69,7 @@ const seeding = await openDatabase({ url: database.url, pgliteDir: null });
 await seedDemoData(seeding.db);
 const companyId = await companyOf(seeding.db, 'qiye');
 let started = performance.now();
-// One statement: i → a distinct number (year 20–26 × level 1–5 × serial), ID number, name, occupation, date.
-await seeding.db.execute(
-  sql.raw(`
-  insert into certificates (id, company_id, source, source_id, certificate_no, holder_name, id_type, id_number,
-    occupation_code, occupation_name, work_type, level, institution_name, issue_date, produce_status, status,
-    confirmed_at, revoked_at)
-  select gen_random_uuid(), '${companyId}', 1, ('00000000-0000-4000-8000-' || lpad((i / 10000)::text, 12, '0'))::uuid,
-    'Y000133000001' || (20 + i % 7) || (1 + (i / 7) % 5) || lpad((i / 35 + 1)::text, 6, '0'),
-    (${arr(SURNAMES)})[1 + i % 100] || (${arr(GIVEN)})[1 + (i / 100) % 100] || (${arr(GIVEN)})[1 + (i / 10000) % 100],
-    1, '3301' || lpad(i::text, 14, '0'),
-    (${arr(OCCUPATIONS)})[1 + (i / 3) % 20], '电工', null, 1 + (i / 7) % 5, '示例智能制造有限公司',
-    date '${START}' + ((i::bigint * 7919) % ${DAYS})::int, 1, case when i % 33 = 0 then 2 else 1 end, now(),
-    case when i % 33 = 0 then now() end
-  from generate_series(0, ${N - 1}) as s(i)`),
-);
+await seedLibraryCertificates(seeding.db, companyId, N);
 const seedMs = performance.now() - started;
 started = performance.now();
 await seeding.db.execute(sql`analyze certificates`);

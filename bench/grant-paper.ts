@@ -2,17 +2,17 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
-import type { PaperAnalysis, PaperScanResult } from '@skill-cert/shared/certificateGrant';
+import type { PaperAnalysis, PaperScanResult } from '@skill-cert/shared/certificate-grants';
 import QRCode from 'qrcode';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
-import { rawZip } from '../apps/server/src/modules/certificate-engine/test-fixtures.ts';
 import { openPdf, rasterisePage } from '../apps/server/src/modules/certificate-grants/paper-reader-worker.ts';
+import { rawZip } from '../apps/server/test/fixtures/certificate-engine.ts';
 import {
   certificatePdf,
   photographed,
   seedGrant,
-} from '../apps/server/src/modules/certificate-grants/test-paper-fixtures.ts';
+} from '../apps/server/test/fixtures/certificate-grants-paper.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { apiClient } from './lib/api-client.ts';
 import { freshDatabase } from './lib/fresh-database.ts';
@@ -24,7 +24,7 @@ import { freshDatabase } from './lib/fresh-database.ts';
  * it); each scan is that page with its own certificate's QR code drawn where the engine prints it, turned by 0/90/
  * 180/270° and skewed by −4…4°, as a JPEG. All of them go in one zip, sent to `POST .../paperScans` as one file.
  * Measured: from the upload's start to the analysis saying every page was read (the job reads the pages in the
- * reader threads, RENDER_THREADS of them), and the outcome counts. Target (issue 21 point 9): < 60 s.
+ * reader threads, RENDER_THREADS of them), and the outcome counts. Target: < 60 s.
  */
 const SCANS = Number(process.env.BENCH_SCANS ?? 1000);
 const LONG_SIDE = 1754;

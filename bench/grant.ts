@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GrantDetail } from '@skill-cert/shared/certificateGrant';
-import { seedGrantablePlan } from '../apps/server/src/modules/level-evaluations/test-grant-plans.ts';
+import type { GrantDetail } from '@skill-cert/shared/certificate-grants';
+import { seedGrantablePlan } from '../apps/server/test/fixtures/level-evaluations-grant-plans.ts';
 import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
+import { pct, sampleUserLatency } from './lib/user-latency.ts';
 
 /**
- * `npm run bench:grant` (issue 21 point 9; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a fresh
+ * `npm run bench:grant` (BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a fresh
  * PostgreSQL database instead of the embedded one): one real server process. A plan 已通过 with BENCH_ROWS 合格
  * candidates at a filed site with its codes is seeded into the database before the server starts. Measured: the
  * grant (POST /api/certificateGrants with the national template) from the request until every certificate has its
  * number (the answer) and its PDF (the grant is 待确认), target < 20 s; GET /api/user p50/p99 polled meanwhile, target
- * p99 < 100 ms; the server's peak memory.
+ * p99 < 30 ms and max < 100 ms; the server's peak memory.
  *
  * The library search (1,000,000 certificates on PostgreSQL, `bench/grant-library.ts`) and the paper-scan analysis
  * (1,000 scans, `bench/grant-paper.ts`) are the two other parts of point 9: this script runs them after its own when
@@ -19,10 +20,6 @@ import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const USER_POLL_MS = 50;
 
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const check = (ok: boolean) => (ok ? '✓' : '✗');
 
 const { seeded, url, pid, call, token, stop } = await seededServer(
@@ -36,17 +33,8 @@ try {
   // Warm: the render threads start on first use, not inside the measured time of a real grant either.
   await call('GET', '/api/user', token);
 
-  const latencies: number[] = [];
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const start = performance.now();
-      const res = await fetch(`${url}/api/user`, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - start);
-      await new Promise((r) => setTimeout(r, USER_POLL_MS));
-    }
-  })();
+  const sampler = sampleUserLatency(url, token, USER_POLL_MS);
+  const { latencies } = sampler;
 
   const started = performance.now();
   const grant = await call<GrantDetail>('POST', '/api/certificateGrants', token, {
@@ -63,14 +51,13 @@ try {
     detail = (await call<GrantDetail>('GET', `/api/certificateGrants/${grant.data._id}`, token)).data;
   }
   const done = performance.now() - started;
-  polling = false;
-  await poller;
+  await sampler.stop();
 
   console.log(
     `${check(done < 20_000)} grant                ${ROWS} numbers in ${(numbered / 1000).toFixed(1)} s (the answer), numbers and PDFs for all in ${(done / 1000).toFixed(1)} s (${(ROWS / (done / 1000)).toFixed(0)} certificates/s; ${detail.success_count} generated, ${detail.failed_count} failed), target < 20 s`,
   );
   console.log(
-    `${check(pct(latencies, 99) < 100)} GET /api/user        p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over ${latencies.length} requests during the grant (${duringStart} while the grant's transaction ran: max ${Math.max(...latencies.slice(0, duringStart), 0).toFixed(1)} ms), target p99 < 100 ms`,
+    `${check(pct(latencies, 99) < 30 && Math.max(...latencies) < 100)} GET /api/user        p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over ${latencies.length} requests during the grant (${duringStart} while the grant's transaction ran: max ${Math.max(...latencies.slice(0, duringStart), 0).toFixed(1)} ms), target p99 < 30 ms, max < 100 ms`,
   );
   console.log(`  first ${detail.first_no}, last ${detail.last_no}`);
   console.log(

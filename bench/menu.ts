@@ -15,7 +15,7 @@ import { profileSummary } from './lib/cpu-profile.ts';
 import { loadAverage } from './lib/seeded-server.ts';
 
 /**
- * `npm run bench:menu-chromium` (issue 23 point 5): 搜索菜单 over 500 pages in Chromium, the real component in the built
+ * `npm run bench:menu-chromium`: 搜索菜单 over 500 pages in Chromium, the real component in the built
  * app (`npm run build` first). Signed in as pingtai, whose menus come from the server: the answer of
  * `GET /api/user/personalMenus` gets 50 directories of 10 pages added on the way (the same titles as the jsdom
  * benchmark, `menu-search-box.bench.tsx`). One sample is one keystroke typed into the box: from the input event's

@@ -2,20 +2,17 @@ import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { OfflineBatchDetail, OfflinePublishResult } from '@skill-cert/shared/offlineCertificate';
+import type { OfflineBatchDetail, OfflinePublishResult } from '@skill-cert/shared/offline-certificates';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
-import { validId } from '../apps/server/src/modules/level-evaluations/test-plans.ts';
-import {
-  SHEET_HEADER,
-  seedOfflineFiling,
-} from '../apps/server/src/modules/offline-certificates/test-offline.ts';
+import { validId } from '../apps/server/test/fixtures/level-evaluations-plans.ts';
+import { SHEET_HEADER, seedOfflineFiling } from '../apps/server/test/fixtures/offline-certificates.ts';
 import { uploadFile as upload } from './lib/api-client.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
 import { loadAverage, processMb, seededServer } from './lib/seeded-server.ts';
 
 /**
- * `npm run bench:offline` (issue 22 point 10; BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
+ * `npm run bench:offline` (BENCH_ROWS, default 10000; DATABASE_URL, an admin URL, runs it on a
  * fresh PostgreSQL database instead of the embedded one): one real server process, a company with an approved filing
  * (电工 levels 5–3, a filed site with its codes) seeded before it starts. Measured, each beside its target:
  * - upload to drafts: the holders' sheet and a zip of one photo each uploaded, the batch created, until it is

@@ -22,13 +22,6 @@ import {
   toRenderBackground,
 } from '../apps/server/src/modules/certificate-engine/render/index.ts';
 import { qrModules } from '../apps/server/src/modules/certificate-engine/render/qr.ts';
-import {
-  makeBackground,
-  sampleCustomJob,
-  sampleIdNumber,
-  sampleName,
-  tempDir,
-} from '../apps/server/src/modules/certificate-engine/render/testing/fixtures.ts';
 import type { RenderJob } from '../apps/server/src/modules/certificate-engine/render/types.ts';
 import { buildRenderJob } from '../apps/server/src/modules/certificate-engine/render-job.ts';
 import {
@@ -37,6 +30,13 @@ import {
   FIXED_BLANKS,
   NATIONAL_TEMPLATE,
 } from '../apps/server/src/modules/certificates/national-template.ts';
+import {
+  makeBackground,
+  sampleCustomJob,
+  sampleIdNumber,
+  sampleName,
+  tempDir,
+} from '../apps/server/test/fixtures/certificate-engine-render.ts';
 import { basePhotos, uniqueJpeg } from './lib/photos.ts';
 
 const { values: args } = parseArgs({

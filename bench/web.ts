@@ -21,7 +21,7 @@ import { type CpuProfile, profileSummary } from './lib/cpu-profile.ts';
 import { loadAverage } from './lib/seeded-server.ts';
 
 /**
- * `npm run bench:web` (issue 23 points 4–5): the built web app (`npm run build` first; built here when
+ * `npm run bench:web`: the built web app (`npm run build` first; built here when
  * `apps/web/dist` is missing) served by one real server process on a temporary data folder with the demo data, in
  * Debian's Chromium.
  * 1. Lighthouse 12 (the newest that runs on Node 20), desktop preset, on `/login` and on `/record-application`

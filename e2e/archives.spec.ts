@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, newStamp } from './enterprise';
-import { idNumber, passedPlan } from './evaluation-plans';
-import { loginWithPassword, test } from './fixtures';
+import { expect, newStamp } from './enterprise.ts';
+import { idNumber, passedPlan } from './evaluation-plans.ts';
+import { loginWithPassword, test } from './fixtures.ts';
 
 /**
- * Archives (issue 22 points 6–8) on the real stack: qiye has an evaluation 已通过 whose two candidates both failed
+ * Archives on the real stack: qiye has an evaluation 已通过 whose two candidates both failed
  * (no certificate is due, so the archive may be sealed without a grant), made here through the API so that the test
  * owns it. In the browser: 档案管理 finds its archive (opened when the plan was approved); the detail shows the five
  * volumes; a sign-in sheet is uploaded to volume 3; the generated plan PDF of volume 2 is previewed; 封存归档 (asked
@@ -58,13 +58,14 @@ test('档案: an approved plan’s archive → upload to volume 3 → preview a 
   });
 
   await test.step('a sign-in sheet is uploaded to volume 3 and shows who added it', async () => {
-    const volume = page.locator('.ant-tree-treenode').filter({ hasText: '第3卷 过程记录' });
+    const volume = page.getByRole('treeitem').filter({ hasText: '第3卷 过程记录' });
     await volume.getByRole('button', { name: '上传材料' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '材料文件' });
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: SHEET, mimeType: 'application/pdf', buffer: PDF });
-    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+    // Sent: the file's name alone (while it is sent, the share sent is beside it).
+    await expect(dialog.getByText(SHEET, { exact: true })).toHaveCount(1);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();
     const item = page.locator('.archive-document').filter({ hasText: SHEET });
@@ -94,7 +95,7 @@ test('档案: an approved plan’s archive → upload to volume 3 → preview a 
     const confirm = page.getByRole('dialog').filter({ hasText: '不能再上传或删除任何材料' });
     await confirm.getByRole('button', { name: '确认归档' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page.locator('.ant-card-head').getByText('已归档')).toBeVisible();
+    await expect(page.getByRole('heading').getByText('已归档')).toBeVisible();
     await expect(page.getByRole('button', { name: '上传材料' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: '封存归档' })).toHaveCount(0);
     await expect(

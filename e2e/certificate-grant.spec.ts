@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, newStamp } from './enterprise';
-import { idNumber, passedPlan } from './evaluation-plans';
-import { loginWithPassword, test } from './fixtures';
+import { expect, newStamp } from './enterprise.ts';
+import { idNumber, passedPlan } from './evaluation-plans.ts';
+import { loginWithPassword, test } from './fixtures.ts';
+import { pageActions } from './ui.ts';
 
 /**
- * Granting certificates (issue 21 point 4) on the real stack: qiye (the demo enterprise's administrator, whose demo
+ * Granting certificates on the real stack: qiye (the demo enterprise's administrator, whose demo
  * filing is approved and carries its institution and site codes) has an evaluation 已通过 with two 合格 candidates
  * and one 不合格, made here through the API so that the test owns it; then, in the browser, from 评价审批 › 待发证:
  * 发放证书 (the national template, today, the two 合格 candidates with their missing photos flagged) → 开始生成 →
@@ -59,7 +60,7 @@ test('发证: 待发证 → 发放证书 → 开始生成 → progress → previ
 
   await test.step('confirm-add: both certificates generated with national numbers; one previewed', async () => {
     await expect(page.getByText(`确认发证：${PLAN_NAME}`)).toBeVisible();
-    const confirm = page.locator('.ant-card-head').getByRole('button', { name: '确认发证' });
+    const confirm = pageActions(page).getByRole('button', { name: '确认发证' });
     await expect(confirm).toBeEnabled({ timeout: 90_000 });
     const list = page.getByRole('region', { name: '证书列表' });
     await expect(list.getByText('生成成功')).toHaveCount(2);

@@ -1,11 +1,12 @@
 import { type APIRequestContext, request } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { rampPng as png } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
-import { expect, newStamp } from './enterprise';
-import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures';
+import { rampPng as png } from '../apps/server/test/fixtures/render/png.ts';
+import { expect, newStamp } from './enterprise.ts';
+import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures.ts';
+import { dialogSaying, rowWith } from './ui.ts';
 
 /**
- * The certificate library (issue 21 points 6–7) on the real stack: a valid certificate is made through the API (a
+ * The certificate library on the real stack: a valid certificate is made through the API (a
  * custom batch of one row, which enters the library valid once generated), then qiye (the demo company's
  * administrator) finds it on /certificate-library by the holder's name, revokes it with a reason after confirming,
  * sees 已撤销; a visitor without login opens its public page and sees 已撤销 with the date.
@@ -120,7 +121,7 @@ test('find a certificate in the library, revoke it, and see 已撤销 on its pub
   const search = page.getByRole('form', { name: '证书搜索' });
   await search.getByLabel('姓名').fill(HOLDER);
   await search.getByRole('button', { name: /搜\s*索/ }).click();
-  const row = page.locator('.ant-table-row').filter({ hasText: HOLDER });
+  const row = rowWith(page, HOLDER);
   await expect(row).toHaveCount(1);
   await expect(row.getByText('有效')).toBeVisible();
   await expect(row.getByText('自定义证书')).toBeVisible();
@@ -129,11 +130,18 @@ test('find a certificate in the library, revoke it, and see 已撤销 on its pub
   const dialog = page.getByRole('dialog', { name: '撤销证书' });
   await dialog.getByLabel('撤销原因').fill('证书信息有误');
   await dialog.getByRole('button', { name: /撤\s*销/ }).click();
-  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定撤销证书' });
+  const confirm = dialogSaying(page, '确定撤销证书');
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('证书已撤销')).toBeVisible();
   await expect(row.getByText('已撤销')).toBeVisible();
   await expect(row.getByRole('button', { name: /撤\s*销/ })).toHaveCount(0);
+  // 查看 says so too, with the reason.
+  await row.getByRole('button', { name: /查\s*看/ }).click();
+  const details = page.getByRole('dialog', { name: '证书详情' });
+  await expect(details.getByText(/该证书已于 .+ 撤销，不再有效/)).toBeVisible();
+  await expect(details.getByText('撤销原因：证书信息有误')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
 
   const visitor = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
   await visitor.goto(`/information-link/${id}`);

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, loginWithPassword, test } from './fixtures';
+import { expect as baseExpect, loginWithPassword, test } from './fixtures.ts';
 
 // Six engineers share two cores: lazy pages may take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * The web app works under the server's Content-Security-Policy (issue 19 point 10): pages of two portals, the
+ * The web app works under the server's Content-Security-Policy: pages of two portals, the
  * public certificate page and the stored theme colour load with no policy violation reported by the browser.
  */
 

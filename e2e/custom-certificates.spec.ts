@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, type Locator, type Page, request } from '@playwright/test';
-import { isValidCreditCode } from '@skill-cert/shared/creditCode';
+import { isValidCreditCode } from '@skill-cert/shared/credit-code';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { rampPng as png } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
-import { zipOf } from './files';
-import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures';
+import { rampPng as png } from '../apps/server/test/fixtures/render/png.ts';
+import { zipOf } from './files.ts';
+import { expect as baseExpect, lastSmsCode, loginWithPassword, test } from './fixtures.ts';
+import { closeOf, dialogTitled, fieldErrors, pickOption, rowsOf, rowWith } from './ui.ts';
 
 // Several helpers share two cores, and rendering runs meanwhile: give each step room.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Custom certificates on the real stack (issue 5): a fresh enterprise designs a template (background with a
+ * Custom certificates on the real stack: a fresh enterprise designs a template (background with a
  * proportions check, default blanks with a photo, a box dragged and one resized with the mouse, 预览),
  * downloads the batch template, fills it (one row missing a required value), uploads it with a photos zip,
  * watches the batch end as 部分失败, opens a certificate (its PDF holds the photo), regenerates the failed one,
@@ -156,15 +157,13 @@ async function dragBy(page: Page, from: { x: number; y: number }, dx: number, dy
 
 /** Fills the 新建批量生成 dialog (name, the template, sheet and photos zip) and starts the batch. */
 async function fillBatch(
-  page: Page,
   dialog: Locator,
   name: string,
   sheetFile: { name: string; buffer: Buffer },
   zipFile: { name: string; buffer: Buffer },
 ) {
   await dialog.getByPlaceholder('请输入名称').fill(name);
-  await dialog.getByRole('combobox').click();
-  await page.locator('.ant-select-item-option', { hasText: templateName }).click();
+  await pickOption(dialog.getByRole('combobox'), templateName);
   const files = dialog.locator('input[type="file"]');
   await files.first().setInputFiles({ ...sheetFile, mimeType: XLSX_MIME });
   // Exact names: while a file is sent its item reads "{name}（已上传 N%）" and 开始生成 waits for it.
@@ -175,8 +174,7 @@ async function fillBatch(
   await expect(dialog).toBeHidden();
 }
 
-const modal = (page: Page, title: string) =>
-  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const modal = dialogTitled;
 
 test('custom certificates: design, batch template, upload, progress, open, regenerate, zip, message, public page', async ({
   page,
@@ -200,13 +198,14 @@ test('custom certificates: design, batch template, upload, progress, open, regen
       .locator('input[type="file"]')
       .setInputFiles({ name: '证书底图.png', mimeType: 'image/png', buffer: BACKGROUND });
     await expect(designer.getByAltText('证书底图', { exact: true })).toHaveAttribute('src', /\/api\/files\//);
-    // One background: the upload control holds a single image.
-    await expect(designer.locator('.ant-upload-list-item')).toHaveCount(1);
+    // One background: the upload control holds a single image (one to remove).
+    await expect(designer.getByRole('button', { name: '删除文件' })).toHaveCount(1);
 
     // The background has the proportions of A4 landscape; turned to 纵向 it would be stretched: a warning
     // offers 横向 back.
     const stretched = designer.getByRole('alert').filter({ hasText: '底图比例与纸张不一致' });
-    await designer.locator('label.ant-radio-button-wrapper', { hasText: '纵向' }).click();
+    // Its text, as a user clicks it: antd's button-style radio is a 0×0 input under it.
+    await designer.getByRole('radiogroup', { name: '方向' }).getByText('纵向', { exact: true }).click();
     await expect(stretched).toBeVisible();
     await expect(stretched).toContainText('建议将方向改为「横向」');
     await stretched.getByRole('button', { name: '改为横向' }).click();
@@ -271,7 +270,7 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     );
     expect(head.start).toBe('%PDF-');
     expect(head.size).toBeGreaterThan(5_000);
-    await preview.locator('.ant-modal-close').click();
+    await closeOf(preview).click();
     await expect(preview).toBeHidden();
 
     await designer.getByRole('button', { name: '保存' }).click();
@@ -306,11 +305,9 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await page.getByRole('button', { name: /新建批量生成/ }).click();
     const dialog = modal(page, '新建批量生成');
     await dialog.getByRole('button', { name: '开始生成' }).click();
-    const errors = dialog.locator('.ant-form-item-explain-error');
-    await expect(errors).toHaveText(['请输入名称', '请选择证书模板', '请上传文件']);
+    await expect.poll(() => fieldErrors(dialog)).toEqual(['请输入名称', '请选择证书模板', '请上传文件']);
 
     await fillBatch(
-      page,
       dialog,
       batchName,
       { name: '证书数据.xlsx', buffer: filled },
@@ -335,10 +332,10 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await expect(info).toContainText('证书数据.xlsx');
 
     const list = detail.getByRole('region', { name: '证书列表' });
-    await expect(list.locator('.ant-table-row')).toHaveCount(3);
-    const zhang = list.locator('.ant-table-row', { hasText: '张三' });
+    await expect(rowsOf(list)).toHaveCount(3);
+    const zhang = rowWith(list, '张三');
     await expect(zhang.getByText('生成成功')).toBeVisible();
-    const wang = list.locator('.ant-table-row', { hasText: '王五' });
+    const wang = rowWith(list, '王五');
     await expect(wang.getByText('生成失败')).toBeVisible();
     await expect(wang).toContainText('证书编号');
 
@@ -352,18 +349,18 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     expect(bytes.slice(0, 5)).toBe('%PDF-');
     // Two pictures on the page: the background and 张三's photo from the zip.
     expect(bytes.match(/\/Subtype \/Image/g)).toHaveLength(2);
-    await preview.locator('.ant-modal-close').click();
+    await closeOf(preview).click();
     await expect(preview).toBeHidden();
   });
 
   await test.step('regenerate the failed certificate: the required value first, then 重新生成证书成功！', async () => {
     const detail = modal(page, '证书详情');
-    const wang = detail.locator('.ant-table-row', { hasText: '王五' });
+    const wang = rowWith(detail, '王五');
     await wang.getByRole('button', { name: '重新生成' }).click();
     const dialog = modal(page, '重新生成证书');
     await expect(dialog.getByPlaceholder('请输入姓名')).toHaveValue('王五');
     await dialog.getByRole('button', { name: '重新生成' }).click();
-    await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(['请填写 证书编号']);
+    await expect.poll(() => fieldErrors(dialog)).toEqual(['请填写 证书编号']);
     await dialog.getByPlaceholder('请输入证书编号').fill(`Y${stamp}0002`);
     await dialog.getByRole('button', { name: '重新生成' }).click();
     await expect(page.getByText('重新生成证书成功！')).toBeVisible();
@@ -378,7 +375,7 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     const pdfs = [...files.keys()].filter((f) => f.endsWith('.pdf'));
     expect(pdfs).toHaveLength(3);
     for (const name of pdfs) expect(files.get(name)!.subarray(0, 5).toString()).toBe('%PDF-');
-    await detail.locator('.ant-modal-close').click();
+    await closeOf(detail).click();
     await expect(detail).toBeHidden();
   });
 
@@ -392,7 +389,7 @@ test('custom certificates: design, batch template, upload, progress, open, regen
     await message.first().getByRole('button', { name: '查看证书' }).click();
     const detail = modal(page, '证书详情');
     await expect(detail.getByLabel('批次信息')).toContainText(batchName);
-    await detail.locator('.ant-modal-close').click();
+    await closeOf(detail).click();
     await expect(detail).toBeHidden();
     await centre.getByRole('button', { name: '关闭' }).click();
     await expect(centre).toBeHidden();
@@ -445,7 +442,6 @@ test('custom certificates: design, batch template, upload, progress, open, regen
 
     await page.getByRole('button', { name: /新建批量生成/ }).click();
     await fillBatch(
-      page,
       modal(page, '新建批量生成'),
       progressName,
       { name: '进度.xlsx', buffer: await filledSheet(people) },

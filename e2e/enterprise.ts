@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { isValidCreditCode } from '@skill-cert/shared/creditCode';
-import { expect as baseExpect, lastSmsCode, loginWithPassword } from './fixtures';
+import { isValidCreditCode } from '@skill-cert/shared/credit-code';
+import { expect as baseExpect, lastSmsCode, loginWithPassword } from './fixtures.ts';
 
 /** Helpers of the enterprise specs (onboarding, record application): everything through the web app. */
 
@@ -8,8 +8,6 @@ import { expect as baseExpect, lastSmsCode, loginWithPassword } from './fixtures
 export const expect = baseExpect.configure({ timeout: 30_000 });
 
 export const PASSWORD = 'Abc12345';
-/** Any two sends to one phone must be 60 s apart (server rule). */
-export const SMS_INTERVAL_MS = 61_000;
 /** A 1×1 PNG: the server checks uploads by their bytes. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -30,11 +28,8 @@ export interface Person {
   phone: string;
 }
 
-/**
- * Registers through the login page's 注册账号 form (SMS code included) and lands on /join. Answers when the
- * code was sent: the next code to this phone may go 60 s later.
- */
-export async function registerThroughLoginPage(page: Page, person: Person): Promise<number> {
+/** Registers through the login page's 注册账号 form (SMS code included) and lands on /join. */
+export async function registerThroughLoginPage(page: Page, person: Person): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: '注册账号' }).click();
   const form = page.locator('form#register');
@@ -51,7 +46,6 @@ export async function registerThroughLoginPage(page: Page, person: Person): Prom
   await form.getByRole('button', { name: '注册', exact: true }).click();
   await expect(page).toHaveURL(/\/join$/);
   await expect(page.getByRole('heading', { name: '加入或创建企业' })).toBeVisible();
-  return sentAt;
 }
 
 /** On /join: fills 创建企业 (region 北京市东城区, licence uploaded) and lands on /record-application. */
@@ -60,14 +54,15 @@ export async function createCompanyOnJoinPage(page: Page, company: { name: strin
   await form.getByPlaceholder('请输入企业名称').fill(company.name);
   await form.getByPlaceholder('请输入统一社会信用代码').fill(company.creditCode);
   await form.getByRole('combobox').fill('东城');
-  await page.locator('.ant-cascader-menu-item').filter({ hasText: '东城区' }).first().click();
+  await page.getByRole('menuitemcheckbox').filter({ hasText: '东城区' }).first().click();
   await form.getByPlaceholder('请输入详细地址').fill('东长安街1号');
   await form.getByPlaceholder('请输入联系人').fill('李经理');
   await form.getByPlaceholder('请输入联系电话').fill('13912345678');
   await form
     .locator('input[type="file"]')
     .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
-  await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(1);
+  // Uploaded: the licence shows its thumbnail.
+  await expect(form.getByAltText('营业执照.png')).toHaveCount(1);
   await form.getByRole('button', { name: '创建企业' }).click();
   await expect(page).toHaveURL(/\/record-application$/);
 }
@@ -76,6 +71,8 @@ export async function createCompanyOnJoinPage(page: Page, company: { name: strin
 export async function signedInPage(browser: Browser, name: string, password?: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
   await loginWithPassword(page, name, password);
+  // Signed in once the app leaves /login: a goto before that aborts the sign-in (slow under load) and lands on /login.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return page;
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { isValidIdCard } from '@skill-cert/shared/idCard';
-import { expect } from './enterprise';
-import { DEMO_PASSWORD } from './fixtures';
+import { isValidIdCard } from '@skill-cert/shared/id-card';
+import { expect } from './enterprise.ts';
+import { DEMO_PASSWORD } from './fixtures.ts';
 
 /** Level-evaluation plans made through the API for the specs that start from one (granting, archives). */
 
@@ -15,7 +15,7 @@ export function idNumber(seq: number): string {
 export async function call<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   data?: unknown,
 ): Promise<T> {
@@ -35,15 +35,8 @@ interface Options {
   }[];
 }
 
-/**
- * qiye's plan `name` on its first approved filing with these candidates (one method, pass mark 60), taken through
- * approval, scores and results to 已通过 (0 publicity days). Answers the plan's id.
- */
-export async function passedPlan(
-  request: APIRequestContext,
-  name: string,
-  candidates: { name: string; id_number: string; score: number }[],
-): Promise<string> {
+/** qiye's draft plan `name` on its first approved filing (one method, pass mark 60): its id and qiye's token. */
+export async function draftPlan(request: APIRequestContext, name: string) {
   const login = await request.post('/api/login', { data: { name: 'qiye', password: DEMO_PASSWORD } });
   const token = (await login.json()).data.token as string;
   const options = await call<Options>(request, token, 'GET', '/api/levelEvaluations/options');
@@ -63,7 +56,20 @@ export async function passedPlan(
     supervisor_ids: filing.supervisors.length ? [filing.supervisors[0]!._id] : [],
     publicity_days: 0,
   });
-  const path = `/api/levelEvaluations/${plan._id}`;
+  return { id: plan._id, token };
+}
+
+/**
+ * qiye's plan `name` on its first approved filing with these candidates (one method, pass mark 60), taken through
+ * approval, scores and results to 已通过 (0 publicity days). Answers the plan's id.
+ */
+export async function passedPlan(
+  request: APIRequestContext,
+  name: string,
+  candidates: { name: string; id_number: string; score: number }[],
+): Promise<string> {
+  const { id, token } = await draftPlan(request, name);
+  const path = `/api/levelEvaluations/${id}`;
   const added = await call<{ _id: string }[]>(request, token, 'POST', `${path}/candidates`, {
     candidates: candidates.map(({ name, id_number }) => ({ name, id_number })),
   });
@@ -82,5 +88,5 @@ export async function passedPlan(
   await call(request, token, 'POST', `${path}/review`, { action: 'approve', reason: null });
   const detail = await call<{ status: number }>(request, token, 'GET', path);
   expect(detail.status).toBe(5);
-  return plan._id;
+  return id;
 }

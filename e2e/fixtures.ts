@@ -52,3 +52,26 @@ export async function loginWithPassword(page: Page, name: string, password = DEM
   if (!(await agree.first().isChecked())) await agree.first().check();
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
+
+/** Resolves once the page's socket is bound to its session: from then on pushes reach it. */
+export const socketBound = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/websocket/bindUser') && r.ok(), { timeout: 30_000 });
+
+/** The live message box stays until closed (the stored delay of 0): for tests that look at it long after a push. */
+export const keepMessageBox = (page: Page) =>
+  page.addInitScript(() => localStorage.setItem('message-box-close-ms', '0'));
+
+/**
+ * The pushed message with this text in the live box: the box shows its newest message on one line, so it is
+ * opened (展开) while it holds several, e.g. when another test's message came after.
+ */
+export async function pushedMessage(page: Page, text: string, timeout = 30_000) {
+  const box = page.getByRole('region', { name: '新消息' });
+  const message = box.getByRole('article').filter({ hasText: text });
+  const expandMany = box.getByRole('button', { name: '展开新消息' }).filter({ hasText: /共 \d+ 条/ });
+  await expect(async () => {
+    if (await expandMany.isVisible()) await expandMany.click();
+    await expect(message).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout });
+  return message;
+}

@@ -1,12 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { isValidIdCard } from '@skill-cert/shared/idCard';
-import { CANDIDATE_SHEET_COLUMNS } from '@skill-cert/shared/levelEvaluation';
+import { isValidIdCard } from '@skill-cert/shared/id-card';
+import { CANDIDATE_SHEET_COLUMNS } from '@skill-cert/shared/level-evaluations';
 import ExcelJS from 'exceljs';
-import { expect, newStamp } from './enterprise';
-import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures';
+import { expect, newStamp } from './enterprise.ts';
+import { draftPlan } from './evaluation-plans.ts';
+import { DEMO_PASSWORD, loginWithPassword, test } from './fixtures.ts';
+import { dialogSaying, field, optionsOf, pageActions, pickOption, rowsOf } from './ui.ts';
 
 /**
- * Level evaluation (issue 20) on the real stack: qiye (the demo enterprise's administrator) creates a plan in the
+ * Level evaluation on the real stack: qiye (the demo enterprise's administrator) creates a plan in the
  * step form, imports 20 candidates from an xlsx built here, submits it and approves it (a company with one
  * administrator may approve its own plan, and the timeline says so), enters every score by keyboard in the score
  * table, submits the results and approves them; with 0 publicity days the plan reaches 已通过.
@@ -82,30 +84,21 @@ async function candidateSheet(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Picks `option` in the select of the form item labelled `label`. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page
-    .locator('.ant-form-item')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('.ant-select')
-    .first()
-    .click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
+/** Picks the option showing `option` in the select labelled `label`. */
+const choose = (page: Page, label: string, option: string) =>
+  pickOption(field(page, label), new RegExp(option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 
-const card = (page: Page) => page.locator('.app-page:visible .ant-card').first();
+/** The page on screen (the tabs keep other pages, hidden). */
+const card = (page: Page) => page.locator('.app-page:visible').first();
+/** The page's heading: its title and status. */
+const heading = (page: Page) => card(page).getByRole('heading').first();
 
 /** The administrator opens the plan from its tab of /evaluation-approve and approves it (no opinion). */
 async function approveFromList(page: Page, tab: '计划审批' | '成绩审核') {
   await page.goto('/evaluation-approve');
   await page.getByRole('tab', { name: new RegExp(tab) }).click();
   await page.locator('tr', { hasText: PLAN_NAME }).getByRole('button', { name: '审批' }).click();
-  await card(page)
-    .locator('.ant-card-head')
+  await pageActions(page)
     .getByRole('button', { name: /^通\s?过$/ })
     .click();
   await page
@@ -137,7 +130,7 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     await page.getByPlaceholder('结束日期').fill('2026-03-05');
     await page.getByPlaceholder('结束日期').press('Enter');
     await page.getByLabel('公示天数').fill('0');
-    await page.locator('.ant-steps-item-title', { hasText: '场地与人员' }).click();
+    await page.getByRole('button', { name: /场地与人员/ }).click();
     await choose(page, '考核场地', `评价实训楼${stamp}`);
     await choose(page, '考评员', `考评员${stamp.slice(-4)}`);
     await page.keyboard.press('Escape');
@@ -147,12 +140,14 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     await expect(page).toHaveURL(/\/evaluation-list\/edit\/[0-9a-f-]+$/);
     // The edit page (a lazy chunk) has replaced the add page: on a busy machine the add page stays on screen a
     // moment after the address changed, and a click there is lost with it.
-    await expect(card(page).locator('.ant-card-head')).toContainText('编辑评价');
+    await expect(heading(page)).toContainText('编辑评价');
     planPath = new URL(page.url()).pathname.replace('/edit/', '/detail/');
   });
 
   await test.step('20 candidates are imported from an xlsx', async () => {
-    await card(page).locator('.ant-steps-item-title', { hasText: '考生名单' }).click();
+    await card(page)
+      .getByRole('button', { name: /考生名单/ })
+      .click();
     await page.getByRole('button', { name: '导入考生' }).click();
     const dialog = page.getByRole('dialog', { name: '导入考生' });
     await dialog.locator('input[type="file"]').setInputFiles({
@@ -169,18 +164,21 @@ test('等级评价: create → import 20 candidates → submit → approve → s
 
   await test.step('the plan is submitted and its administrator approves it', async () => {
     await page.getByRole('button', { name: '提交审批' }).click();
+    // Asked first, as the list's 提交审批 asks.
+    await dialogSaying(page, '提交审批吗')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${planPath}$`));
-    await expect(card(page).locator('.ant-card-head').getByText('待审批')).toBeVisible();
+    await expect(heading(page).getByText('待审批')).toBeVisible();
     await approveFromList(page, '计划审批');
   });
 
   await test.step('every score is entered by keyboard and saved cell by cell', async () => {
     await page.goto(planPath);
-    await expect(card(page).locator('.ant-card-head').getByText('进行中')).toBeVisible();
+    await expect(heading(page).getByText('进行中')).toBeVisible();
     await card(page).getByRole('tab', { name: '成绩' }).click();
     const table = card(page);
-    await table.locator('.ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: '20 条/页' }).click();
+    await pickOption(table.getByLabel('页码'), '20 条/页');
     // Rows in the server's order: the keys walk from the first cell to the last.
     await table.locator('input[data-cell="0:0"]').click();
     for (let i = 1; i <= CANDIDATES; i++) {
@@ -192,19 +190,53 @@ test('等级评价: create → import 20 candidates → submit → approve → s
     }
     await expect(table.getByText('已保存')).toHaveCount(CANDIDATES * 2);
     await expect(table.locator(`input[data-cell="${CANDIDATES - 1}:1"]`)).toHaveValue('缺考');
-    await expect(table.locator('.ant-tag', { hasText: /^合格$/ })).toHaveCount(CANDIDATES - 1);
-    await expect(table.locator('.ant-tag', { hasText: /^缺考$/ })).toHaveCount(1);
+    // Each candidate's row shows its result.
+    const showing = (result: string) =>
+      rowsOf(table).filter({ has: page.getByText(result, { exact: true }) });
+    await expect(showing('合格')).toHaveCount(CANDIDATES - 1);
+    await expect(showing('缺考')).toHaveCount(1);
   });
 
   await test.step('results are submitted and approved: with 0 publicity days the plan is 已通过', async () => {
     await page.reload();
     await card(page).getByRole('button', { name: '提交成绩审核' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
-    await expect(card(page).locator('.ant-card-head').getByText('成绩待审核')).toBeVisible();
+    await dialogSaying(page, '的成绩审核吗').getByRole('button', { name: '确定' }).click();
+    await expect(heading(page).getByText('成绩待审核')).toBeVisible();
     await approveFromList(page, '成绩审核');
     await page.goto(planPath);
-    await expect(card(page).locator('.ant-card-head').getByText('已通过')).toBeVisible();
+    await expect(heading(page).getByText('已通过')).toBeVisible();
     await card(page).getByRole('tab', { name: '流程记录' }).click();
     await expect(card(page).getByText('成绩审核通过')).toBeVisible();
   });
+});
+
+test('从员工添加: a member becomes a candidate, the dialog asking the ID number and filling name and phone', async ({
+  page,
+  request,
+}) => {
+  const { id } = await draftPlan(request, `员工考生评价${stamp}`);
+  await loginWithPassword(page, 'qiye');
+  await expect(page).toHaveURL(/\/record-application$/);
+  await page.goto(`/evaluation-list/edit/${id}`);
+  await expect(heading(page)).toContainText('编辑评价');
+  await card(page)
+    .getByRole('button', { name: /考生名单/ })
+    .click();
+  await page.getByRole('button', { name: '从员工添加' }).click();
+  const dialog = page.getByRole('dialog', { name: '从员工添加考生' });
+  await dialog.getByRole('combobox', { name: '选择员工' }).fill('duojuese');
+  await (await optionsOf(dialog.getByRole('combobox', { name: '选择员工' })))
+    .filter({ hasText: 'duojuese' })
+    .click();
+  await expect(dialog.getByLabel('duojuese的姓名')).toHaveValue('duojuese');
+  await expect(dialog.getByText('13800000005', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: /^添\s?加$/ }).click();
+  await expect(dialog.getByText('请输入证件号码')).toBeVisible();
+  await dialog.getByLabel('duojuese的证件号码').fill(idNumber(90));
+  await dialog.getByRole('button', { name: /^添\s?加$/ }).click();
+  await expect(page.getByText('已添加 1 名考生')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = card(page).locator('tr', { hasText: idNumber(90) });
+  await expect(row).toContainText('duojuese');
+  await expect(row).toContainText('13800000005');
 });

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { isValidIdCard } from '@skill-cert/shared/idCard';
+import { isValidIdCard } from '@skill-cert/shared/id-card';
 import ExcelJS from 'exceljs';
-import { rampPng } from '../apps/server/src/modules/certificate-engine/render/testing/png.ts';
-import { expect, newStamp } from './enterprise';
-import { zipOf } from './files';
-import { loginWithPassword, test } from './fixtures';
+import { rampPng } from '../apps/server/test/fixtures/render/png.ts';
+import { expect, newStamp } from './enterprise.ts';
+import { zipOf } from './files.ts';
+import { keepMessageBox, loginWithPassword, pushedMessage, test } from './fixtures.ts';
+import { field, pageActions, pickOption } from './ui.ts';
 
 /**
- * Offline certificates (证书生成, issue 22 points 1–3) on the real stack: qiye (whose demo filing is approved with
+ * Offline certificates (证书生成) on the real stack: qiye (whose demo filing is approved with
  * 电工 levels 5–3 and one site) adds a batch in the browser — 电工 四级, dates, the national template, a two-row sheet
  * and a photo zip through the upload control — and lands on the list; the message centre says when the batch is read
  * (成功 1 条，失败 1 条) and its 确认发证 opens confirm-add, where one draft carries a problem (a wrong ID check
@@ -46,14 +47,8 @@ async function holdersSheet(): Promise<Buffer> {
 const photosZip = () =>
   zipOf(holders.map((h) => ({ name: `${h.id}.png`, data: rampPng(60, 80, [200, 210, 230]) })));
 
-/** Chooses `option` in the form's select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  const item = page
-    .locator('.ant-form-item')
-    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-  await item.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
+/** Chooses `option` (the first one when none is named) in the form's select labelled `label`. */
+const choose = (page: Page, label: string, option?: string) => pickOption(field(page, label), option);
 
 /** Types a day into a date input and commits it. */
 async function typeDate(page: Page, placeholder: string, day: string) {
@@ -65,6 +60,7 @@ async function typeDate(page: Page, placeholder: string, day: string) {
 
 test('证书生成: upload, fix a draft, publish, export the zip', async ({ page }) => {
   test.setTimeout(240_000);
+  await keepMessageBox(page);
   await loginWithPassword(page, 'qiye');
   await expect(page).not.toHaveURL(/\/login/);
 
@@ -76,12 +72,7 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     await choose(page, '职业', '电工');
     await choose(page, '职业技能等级', '四级/中级工');
     // The site is chosen for the user only when the filing has one; other browser tests may have filed more.
-    await page
-      .locator('.ant-form-item')
-      .filter({ has: page.locator('label', { hasText: /^考核站点$/ }) })
-      .locator('.ant-select')
-      .click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await choose(page, '考核站点');
     await typeDate(page, '评价开始日期', '2026-10-10');
     await typeDate(page, '评价结束日期', '2026-10-12');
     await typeDate(page, '请选择发证日期', '2026-11-20');
@@ -103,22 +94,26 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     const row = page.getByRole('row').filter({ hasText: BATCH_NAME });
     await expect(row).toBeVisible();
     const box = page.getByRole('region', { name: '新消息' });
-    const message = box
-      .getByRole('article')
-      .filter({ hasText: `「${BATCH_NAME}」证书信息解析完成：成功 1 条，失败 1 条` });
-    await expect(message).toBeVisible({ timeout: 90_000 });
+    const message = await pushedMessage(
+      page,
+      `「${BATCH_NAME}」证书信息解析完成：成功 1 条，失败 1 条`,
+      90_000,
+    );
     await expect(row.getByText('待确认')).toBeVisible();
     await message.getByRole('button', { name: '确认发证' }).click();
     await expect(page).toHaveURL(/\/offline-certificate\/confirm-add\/[0-9a-f-]{36}$/);
     if (await box.isVisible()) await box.getByRole('button', { name: '关闭新消息' }).click();
   });
 
-  const publish = page.locator('.ant-card-head').getByRole('button', { name: '确认发证' });
+  const publish = pageActions(page).getByRole('button', { name: '确认发证' });
   await test.step('confirm-add: the draft with a wrong ID number shows its problem; 确认发证 waits', async () => {
     await expect(page.getByText(`确认发证：${BATCH_NAME}`)).toBeVisible();
     const drafts = page.getByRole('region', { name: '证书信息' });
     const bad = drafts.getByRole('row').filter({ hasText: holders[1].name });
-    await expect(bad.locator('.ant-typography-danger').first()).toBeVisible();
+    const problem = bad.getByRole('list', { name: '问题' }).getByRole('listitem').first();
+    await expect(problem).toBeVisible();
+    // In red: the theme's colour for danger text.
+    await expect(problem.getByText(/\S/)).toHaveCSS('color', 'rgb(207, 19, 34)');
     await expect(publish).toBeDisabled();
 
     await bad.getByRole('button', { name: /修\s*改/ }).click();
@@ -135,7 +130,9 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
     const dialog = page.getByRole('dialog').filter({ hasText: '分配 2 个全国统一证书编号' });
     await dialog.getByRole('button', { name: '确认发证' }).click();
     await expect(page).toHaveURL(/\/offline-certificate\/detail\/[0-9a-f-]{36}$/, { timeout: 120_000 });
-    await expect(page.locator('.ant-card-head').getByText('已发布')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `证书详情：${BATCH_NAME}` }).getByText('已发布'),
+    ).toBeVisible();
     const list = page.getByRole('region', { name: '证书列表' });
     await expect(list.getByText(/^[YS]\d{21}$/)).toHaveCount(2);
     await expect(list.getByText('有效')).toHaveCount(2);
@@ -143,9 +140,7 @@ test('证书生成: upload, fix a draft, publish, export the zip', async ({ page
 
   await test.step('the message centre says it was published; 导出全部证书 streams a zip', async () => {
     const box = page.getByRole('region', { name: '新消息' });
-    await expect(
-      box.getByRole('article').filter({ hasText: `「${BATCH_NAME}」证书已发布：共 2 张` }),
-    ).toBeVisible();
+    await pushedMessage(page, `「${BATCH_NAME}」证书已发布：共 2 张`);
     await box.getByRole('button', { name: '关闭新消息' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -7,8 +7,9 @@ import {
   openMessageCentre,
   platformPage,
   registerThroughLoginPage,
-} from './enterprise';
-import { test } from './fixtures';
+} from './enterprise.ts';
+import { test } from './fixtures.ts';
+import { dialogTitled, optionsOf } from './ui.ts';
 
 /**
  * Record application (备案申请) on the real stack, through the web app only: a visitor registers on the login
@@ -31,7 +32,7 @@ async function fillPerson(page: Page, group: string, name: string, idNumber: str
 }
 
 async function confirm(page: Page) {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await dialogTitled(page, '提示').getByRole('button', { name: '确定' }).click();
 }
 
 /** The platform finds the application in its review queue and opens it. */
@@ -45,7 +46,7 @@ async function openForReview(page: Page, recordNo: string) {
   await expect(row).toHaveCount(1);
   await expect(row.getByText('待审核')).toBeVisible();
   await row.getByRole('button', { name: '审核' }).click();
-  const drawer = page.locator('.ant-drawer-section').filter({ hasText: `备案审核 ${recordNo}` });
+  const drawer = dialogTitled(page, `备案审核 ${recordNo}`);
   await expect(drawer.getByText(companyName).first()).toBeVisible();
   return drawer;
 }
@@ -67,15 +68,16 @@ test('备案申请 UI only: register → create company → submit → rejected 
     await expect(page).toHaveURL(/\/record-application\/add$/);
 
     const scope = page.getByRole('group', { name: '评价职业 1' });
-    await scope.getByRole('combobox').first().fill('电工');
-    await page.locator('.ant-select-item-option').filter({ hasText: '电工（6-31-01-03）' }).click();
+    const occupation = scope.getByRole('combobox').first();
+    await occupation.fill('电工');
+    await (await optionsOf(occupation)).filter({ hasText: '电工（6-31-01-03）' }).click();
     await scope.getByText('四级/中级工').click();
 
     const site = page.getByRole('group', { name: '考核场地 1' });
     await site.getByPlaceholder('请输入场地名称').fill('一号实训楼');
     await site.getByRole('combobox').fill('西湖');
     await page
-      .locator('.ant-cascader-menu-item')
+      .getByRole('menuitemcheckbox')
       .filter({ hasText: '杭州市' })
       .filter({ hasText: '西湖区' })
       .click();
@@ -91,7 +93,7 @@ test('备案申请 UI only: register → create company → submit → rejected 
     const submitted = page.locator('tr', { hasText: '待审核' }).first();
     await submitted.getByRole('button', { name: '详情' }).click();
     await expect(page).toHaveURL(/\/record-application\/detail\/[0-9a-f-]{36}$/);
-    const title = page.locator('.ant-card-head-title').filter({ hasText: '备案详情 BA' });
+    const title = page.getByRole('heading', { name: /^备案详情 BA/ });
     recordNo = ((await title.textContent()) ?? '').replace('备案详情', '').trim();
     expect(recordNo).toMatch(/^BA\d{8}[A-Z2-9]{6}$/);
     await expect(page.getByText('已提交审核，请等待平台审核。审核完成前不能修改。')).toBeVisible();

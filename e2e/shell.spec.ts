@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { type APIRequestContext, type Locator, type Page, request } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginWithPassword, test } from './fixtures';
+import { DEMO_PASSWORD, expect, loginWithPassword, socketBound, test } from './fixtures.ts';
+import { dialogTitled } from './ui.ts';
 
 /**
  * The signed-in shell (spec §2 Layout): tabs and page caching, breadcrumb, menu search, settings,
@@ -55,9 +56,8 @@ const note = (page: Page) => field(page, '选填');
 
 async function tabCommand(page: Page, target: Locator, command: '刷新' | '关闭' | '关闭其他' | '关闭所有') {
   await target.click({ button: 'right' });
-  const item = page
-    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-    .getByRole('menuitem', { name: command });
+  // The tab's context menu: the open menu (the hidden ones of other tabs are not on screen).
+  const item = page.getByRole('menu').getByRole('menuitem', { name: command, exact: true });
   await item.click();
 }
 
@@ -93,24 +93,26 @@ test('tabs: detail tabs keep their own state; close, refresh, close others, clos
   await tab(page, second).click();
   await expect(note(page)).toHaveValue('第二条记录');
 
-  // Closing the active tab goes to the last remaining one, whose page is intact.
+  // Closing the active tab, whose form holds typed work, asks first; then it goes to the last remaining one, whose
+  // page is intact.
   await tab(page, second).getByRole('button', { name: '关闭 编辑备案' }).click();
+  await dialogTitled(page, '放弃未保存的修改？').getByRole('button', { name: '放弃修改' }).click();
   await expect(tab(page, second)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   await expect(note(page)).toHaveValue('第一条记录');
 
-  // 刷新 remounts that page only.
+  // 刷新 remounts that page only (what was typed is dropped once the user says so).
   await tabCommand(page, tab(page, first), '刷新');
+  await dialogTitled(page, '放弃未保存的修改？').getByRole('button', { name: '放弃修改' }).click();
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   await expect(note(page)).toHaveValue('');
 
   // The affixed home cannot be closed.
   await home.click({ button: 'right' });
-  await expect(
-    page
-      .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-      .getByRole('menuitem', { name: '关闭', exact: true }),
-  ).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: '关闭', exact: true })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await page.keyboard.press('Escape');
 
   await page.getByRole('navigation', { name: '菜单' }).getByText('员工管理').click();
@@ -211,6 +213,7 @@ test('settings: layout and theme colour apply at once and survive a reload witho
     (window as unknown as { seenColours: string[] }).seenColours = seen;
     const record = () => {
       const tab = document.querySelector('.tags-view-item.is-active');
+      // antd says which menu item is selected by its class alone (no aria-current or aria-selected).
       const item = document.querySelector('.ant-menu-item-selected');
       if (tab) seen.push(`tab ${getComputedStyle(tab).backgroundColor}`);
       if (item) seen.push(`menu ${getComputedStyle(item).color}`);
@@ -255,6 +258,7 @@ test('settings: layout and theme colour apply at once and survive a reload witho
   await page.reload();
   await expect(top).toBeVisible();
   await expect(activeTab).toHaveCSS('background-color', 'rgb(9, 179, 131)');
+  // The selected menu item: by its class, as antd marks it no other way.
   await expect(page.locator('.ant-menu-item-selected')).toHaveCSS('color', 'rgb(9, 179, 131)');
   // A loaded machine may not have painted a frame yet when the styles above already match: wait for one.
   const seenColours = () => page.evaluate(() => (window as unknown as { seenColours: string[] }).seenColours);
@@ -362,12 +366,7 @@ test('role switch between every pair of role types lands on the new role home', 
 test('a button behind a permission appears after a grant and goes after a revoke', async ({ page }) => {
   const admin = await apiAs('pingtai');
   const tree = await apiData<MenuNode[]>(admin.get('/api/menus?portal=2'));
-  const news = flatten(tree).find((m) => m.front_route_path === '/news')!;
-  const button = await apiData<MenuNode>(
-    admin.post('/api/menus', {
-      data: { portal: 2, parent_id: news._id, type: 3, name: '发布公告', key: 'platform:news:e2e-publish' },
-    }),
-  );
+  const add = flatten(tree).find((m) => m.key === 'platform:news:add')!;
   const roles = await apiData<{ list: { _id: string; name: string }[] }>(
     admin.get('/api/roles?portal=2&keyword=运营人员'),
   );
@@ -376,26 +375,45 @@ test('a button behind a permission appears after a grant and goes after a revoke
   const grant = (ids: string[]) =>
     apiData(admin.put(`/api/roles/${role._id}/menus`, { data: { menu_ids: ids } }));
 
-  try {
-    await loginWithPassword(page, 'yunying');
-    await expect(page).toHaveURL(/\/company$/);
-    const menu = page.getByRole('navigation', { name: '菜单' });
+  // Each change of the role's grants tells its holders (permission_update_notice): 5 s later the dialog asks them
+  // to update, and 确定 reloads. The user follows it, as anyone would; the button then matches the new grants.
+  const grantAndUpdate = async (ids: string[]) => {
+    await grant(ids);
+    const notice = page.getByRole('dialog').filter({ hasText: '您的权限已变更，请更新！' });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    const reloaded = page.waitForEvent('load');
+    const rebound = socketBound(page);
+    await notice.getByRole('button', { name: '确定' }).click();
+    await reloaded;
+    await rebound;
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  const openNews = async () => {
+    await menu.getByText('企业管理').click();
     await menu.getByText('新闻公告').click();
     await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '发布公告' })).toHaveCount(0);
+  };
+  const menu = page.getByRole('navigation', { name: '菜单' });
 
-    await grant([...granted, button._id]);
-    await menu.getByText('企业管理').click();
+  try {
+    await grant(granted.filter((id) => id !== add._id));
+    const bound = socketBound(page);
+    await loginWithPassword(page, 'yunying');
+    await expect(page).toHaveURL(/\/company$/);
+    await bound;
     await menu.getByText('新闻公告').click();
-    await expect(page.getByRole('button', { name: '发布公告' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '新闻公告' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '新增新闻' })).toHaveCount(0);
 
-    await grant(granted);
-    await menu.getByText('企业管理').click();
-    await menu.getByText('新闻公告').click();
-    await expect(page.getByRole('button', { name: '发布公告' })).toHaveCount(0);
+    await grantAndUpdate([...new Set([...granted, add._id])]);
+    await openNews();
+    await expect(page.getByRole('button', { name: '新增新闻' })).toBeVisible();
+
+    await grantAndUpdate(granted.filter((id) => id !== add._id));
+    await openNews();
+    await expect(page.getByRole('button', { name: '新增新闻' })).toHaveCount(0);
   } finally {
     await grant(granted);
-    await apiData(admin.delete(`/api/menus/${button._id}`));
     await admin.dispose();
   }
 });
@@ -423,14 +441,28 @@ test('server-menu routes: deep link and reload keep the page; unknown paths go h
 });
 
 test('a hidden server route with a param opens by deep link', async ({ page }) => {
+  const api = await apiAs('jigou');
+  const { list } = await apiData<{ list: { _id: string; name: string }[] }>(
+    api.get('/api/testPlans?page=1&per_page=10'),
+  );
+  await api.dispose();
+  const plan = list[0];
   await loginWithPassword(page, 'jigou');
   await expect(page).toHaveURL(/\/record-center$/);
-  await page.goto('/test-plan/edit/12?type=3');
-  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+  const opened = async () => {
+    await expect(
+      page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { selected: true }),
+    ).toHaveText(/编辑考试计划/);
+    await expect(page.getByRole('main').getByText(plan.name).first()).toBeVisible();
+    // `type=3` opens the examinee tab.
+    await expect(page.getByRole('main').getByRole('tab', { name: /^考生（/, selected: true })).toBeVisible();
+  };
+  await page.goto(`/test-plan/edit/${plan._id}?type=3`);
+  await opened();
   await expect(page.getByRole('navigation', { name: '菜单' })).not.toHaveText(/编辑考试计划/);
   await page.reload();
-  await expect(page).toHaveURL(/\/test-plan\/edit\/12\?type=3$/);
-  await expect(page.getByRole('heading', { name: '编辑考试计划' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/test-plan/edit/${plan._id}\\?type=3$`));
+  await opened();
 });
 
 test('an enterprise unknown path goes to /404', async ({ page }) => {

@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginWithPassword, test } from './fixtures';
+import { expect, loginWithPassword, test } from './fixtures.ts';
+import { pickOption } from './ui.ts';
 
 /** Platform access screens on the real stack: roles, their grants, assigning them to users; the menu tree. */
 
 const treeCheckbox = (dialog: Locator, title: string) =>
   dialog
-    .locator('.ant-tree-treenode')
+    .getByRole('treeitem')
     .filter({ has: dialog.page().getByTitle(title, { exact: true }) })
-    .locator('.ant-tree-checkbox');
+    .getByRole('checkbox');
 
 async function signInAsPlatform(page: Page) {
   await loginWithPassword(page, 'pingtai');
@@ -17,7 +18,7 @@ async function signInAsPlatform(page: Page) {
 test('菜单管理 shows the platform menu tree and switches portal', async ({ page }) => {
   await signInAsPlatform(page);
   await page.goto('/system/menu');
-  const table = page.locator('.ant-table');
+  const table = page.getByRole('table');
   await expect(table.getByText('系统管理', { exact: true })).toBeVisible();
   await expect(table.getByText('system:role:grant')).toBeVisible();
 
@@ -84,8 +85,7 @@ test('create a role, grant it menus, assign it to a user', async ({ page }) => {
 
   const assign = page.getByRole('dialog', { name: '分配角色：duojuese' });
   await expect(assign.getByRole('checkbox', { name: '平台端' })).toBeChecked();
-  await assign.getByRole('combobox').click();
-  await page.locator('.ant-select-dropdown').getByTitle(roleName, { exact: true }).click();
+  await pickOption(assign.getByRole('combobox'), roleName);
   await assign.getByText('角色类型').click(); // closes the dropdown
   await assign.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('分配角色成功')).toBeVisible();

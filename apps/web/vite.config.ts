@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * What the signed-in shell needs for its first screen, in one chunk (issue 23): the layout route and the list kit
+ * What the signed-in shell needs for its first screen, in one chunk: the layout route and the list kit
  * with everything they import statically (their lazy parts stay out), and antd's parts that the layout and a list
  * use. Left to itself the bundler made some 80 small shared chunks of them, each a request with its headers.
  */
@@ -22,7 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Every text asset compressed once here, brotli and gzip beside it; the server sends the one the browser
-    // accepts (plugins/web.ts, issue 23 point 1). Smaller files go as they are.
+    // accepts (plugins/web.ts). Smaller files go as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     // What each chunk holds, by module and size: `apps/web/.tmp/bundle-report.html` after a build (not served, not in git).
     visualizer({
@@ -51,14 +51,14 @@ export default defineConfig({
             // chunk of its own; in the shell's, the sign-in page would load the shell.
             {
               name: 'sign-in-common',
-              test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|packages[\\/]shared[\\/]src[\\/]loginRules\.ts$/,
+              test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|packages[\\/]shared[\\/]src[\\/]login-rules\.ts$/,
               priority: 2,
             },
             { name: 'shell', test: (id) => SHELL.some((re) => re.test(id)), priority: 1 },
             // The enterprise's home (备案申请) with its own parts, in one chunk instead of five.
             {
               name: 'record-list-page',
-              test: /src[\\/]features[\\/]record-application[\\/]record-list-page\.tsx$/,
+              test: /src[\\/]features[\\/]records[\\/]record-list-page\.tsx$/,
             },
           ],
         },

@@ -11,8 +11,10 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // Lazy routes plus antd make the first render of a page slow in jsdom; at load 13–18 on two cores a test took
-    // up to 142 s. A failure detector, not an expectation.
-    testTimeout: 180_000,
+    // A failure detector, not an expectation: at load 15–22 on two cores the slowest test took about 40 s once its
+    // page's modules were loaded; the limits leave twice that. Loading them (lazy routes, antd) is long work: suites
+    // of whole routes do it in a beforeAll with a limit of its own (preloadRoutes, test/render-route.tsx).
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

@@ -105,7 +105,7 @@ CREATE UNIQUE INDEX "certificates_candidate_idx" ON "certificates" USING btree (
 CREATE UNIQUE INDEX "record_sites_code_idx" ON "record_application_sites" USING btree ("application_id","site_code");--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_institution_code_unique" UNIQUE("institution_code");--> statement-breakpoint
 -- Companies with an approved record application get a 4-digit institution code (in the order they were approved),
--- and every site of an approved application a 6-digit site code, numbered per company (issue 21, point 1).
+-- and every site of an approved application a 6-digit site code, numbered per company.
 WITH approved AS (
 	SELECT c.id, min(r.decided_at) AS first_approved
 	FROM "companies" c JOIN "record_applications" r ON r.company_id = c.id AND r.status = 2

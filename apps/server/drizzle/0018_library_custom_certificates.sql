@@ -1,4 +1,4 @@
--- Custom certificates generated before the certificate library existed enter it (issue 21): source 3, their own id,
+-- Custom certificates generated before the certificate library existed enter it: source 3, their own id,
 -- valid at once, holder name / ID number / occupation / work type from their blanks, the generation day (Shanghai)
 -- as the issue date, the PDF mirrored. New ones enter it when generated (custom-certificates/batch-rendering.ts
 -- enterLibrary, the same columns).

@@ -31,9 +31,47 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('files stay on local disk unless STORAGE=s3, which needs a bucket and its keys, each named when missing', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).objectStorage).toBeNull();
+    const s3 = {
+      DATA_DIR: dataDir(),
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+      S3_BUCKET: 'certs',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: '/skill-cert',
+    };
+    expect(loadConfig(s3).objectStorage).toEqual({
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      region: 'us-east-1',
+      bucket: 'certs',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: 'skill-cert/',
+      downloadLinkSeconds: 0,
+    });
+    expect(
+      loadConfig({ ...s3, S3_FORCE_PATH_STYLE: '1', S3_DOWNLOAD_LINK_SECONDS: '300' }).objectStorage,
+    ).toMatchObject({ forcePathStyle: true, downloadLinkSeconds: 300 });
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow('配置错误 S3_BUCKET: STORAGE=s3 时必须设置');
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
+      '配置错误 S3_SECRET_ACCESS_KEY: STORAGE=s3 时必须设置',
+    );
+    expect(() => loadConfig({ ...s3, STORAGE: 'oss' })).toThrow('配置错误 STORAGE');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db:5432/app' });
     expect(c.databaseUrl).toBe('postgres://u:p@db:5432/app');
+  });
+
+  it('SMS_RESEND_SECONDS sets the seconds between two codes to one phone: 60 unless set, 0 allowed, never negative', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).smsResendSeconds).toBe(60);
+    expect(loadConfig({ DATA_DIR: dataDir(), SMS_RESEND_SECONDS: '0' }).smsResendSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), SMS_RESEND_SECONDS: '5' }).smsResendSeconds).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_RESEND_SECONDS: '-1' })).toThrow(/SMS_RESEND_SECONDS/);
   });
 
   it('refuses an invalid value with a message naming it', () => {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SMS_RESEND_INTERVAL_MS } from '@skill-cert/shared/constants';
 import { z } from 'zod';
+import { serverRoot } from './lib/paths.ts';
+import type { S3Settings } from './plugins/s3-storage.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const defaultWebDist = path.resolve(here, '../../web/dist');
+export const defaultWebDist = path.join(serverRoot, '../web/dist');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,11 +27,27 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   SMS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SMS_RESEND_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(SMS_RESEND_INTERVAL_MS / 1000),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
   RENDER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   PUBLIC_URL: z.string().url('PUBLIC_URL 应为完整网址，如 https://cert.example.com').optional(),
   API_DOCS: z.enum(['0', '1', 'true', 'false']).default('0'),
   VALIDATE_RESPONSES: z.enum(['0', '1', 'true', 'false']).default('0'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT 应为完整网址，如 https://oss-cn-hangzhou.aliyuncs.com').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  S3_PREFIX: z.string().default(''),
+  S3_DOWNLOAD_LINK_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
 });
 
 export type SmsProviderName = z.infer<typeof envSchema>['SMS_PROVIDER'] | 'memory';
@@ -50,8 +67,10 @@ export interface AppConfig {
   webDist: string | null;
   seedDemo: boolean;
   trustProxy: boolean;
-  /** SMS sends allowed per client address per minute, on top of one per phone per 60 s. */
+  /** SMS sends allowed per client address per minute, on top of one per phone per `smsResendSeconds`. */
   smsPerIpPerMinute: number;
+  /** Seconds before a phone may get another code (60 unless set; the browser tests set 0 so as not to wait). */
+  smsResendSeconds: number;
   /**
    * Connections (HTTP and WebSocket) held at once; past it new ones are refused cleanly. Default: the
    * process's open-file limit less a margin for the database, files and logs.
@@ -65,6 +84,10 @@ export interface AppConfig {
   apiDocs: boolean;
   /** Check every JSON answer against its route's response schema (tests; costs CPU, docs/decisions.md). */
   validateResponses: boolean;
+  /** `/metrics` (Prometheus text) answers only `Authorization: Bearer <this>`; null: metrics off, `/metrics` is 404. */
+  metricsToken: string | null;
+  /** Where file contents live: null, the data folder's `files` (or a temporary folder); else an S3-compatible bucket. */
+  objectStorage: S3Settings | null;
 }
 
 const truthy = (v: string) => v === '1' || v === 'true';
@@ -92,11 +115,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: truthy(e.SEED_DEMO),
     trustProxy: truthy(e.TRUST_PROXY),
     smsPerIpPerMinute: e.SMS_PER_IP_PER_MINUTE,
+    smsResendSeconds: e.SMS_RESEND_SECONDS,
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
     renderThreads: e.RENDER_THREADS ?? availableParallelism(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiDocs: truthy(e.API_DOCS),
     validateResponses: truthy(e.VALIDATE_RESPONSES),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    objectStorage: objectStorageOf(e),
+  };
+}
+
+/** The bucket's settings when STORAGE=s3, each one it needs named when missing. */
+function objectStorageOf(e: z.infer<typeof envSchema>): S3Settings | null {
+  if (e.STORAGE !== 's3') return null;
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    if (!e[name]) throw new Error(`配置错误 ${name}: STORAGE=s3 时必须设置`);
+  const prefix = e.S3_PREFIX.replace(/^\/+/, '');
+  return {
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: truthy(e.S3_FORCE_PATH_STYLE),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    downloadLinkSeconds: e.S3_DOWNLOAD_LINK_SECONDS,
   };
 }
 
@@ -139,11 +183,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     trustProxy: false,
     smsPerIpPerMinute: 1000,
+    smsResendSeconds: SMS_RESEND_INTERVAL_MS / 1000,
     maxConnections: null,
     renderThreads: 2,
     publicUrl: 'http://localhost:3000',
     apiDocs: true,
     validateResponses: true,
+    metricsToken: null,
+    objectStorage: null,
     ...overrides,
   };
 }

@@ -4,9 +4,15 @@ import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/lock.ts';
 
 // The embedded database is PostgreSQL compiled to WebAssembly. V8 normally compiles it twice (baseline, then
-// optimised) and keeps both: baseline code only holds ~50 MB less resident memory at the same query speed
-// (measured with PGlite 0.5 on this machine, docs/decisions.md). Set before the database opens.
+// optimised) and keeps both: baseline code only holds less resident memory at the same query speed
+// (docs/decisions.md, bench/README.md). Set before the database opens.
 v8.setFlagsFromString('--liftoff-only');
+
+/**
+ * How long a closing node may take to finish: the job workers get 8 s to finish or hand back their jobs
+ * (plugins/jobs.ts), requests and downloads under way the rest.
+ */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 /** Starts the server: config from the environment, the data folder locked, graceful shutdown. */
 async function main() {
@@ -19,7 +25,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, '正在关闭服务');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Whatever is still open then is cut: a deployment may wait 30 s before it kills the process.
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
       await app.close();

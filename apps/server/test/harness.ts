@@ -12,6 +12,7 @@ import { ensureRoleTypes } from '../src/modules/users/service.ts';
 import { takeContractViolations } from '../src/plugins/contract.ts';
 import { MemorySmsProvider } from '../src/plugins/sms.ts';
 import { adminQuery } from './global-setup.ts';
+import { probeStatements, statementLogger } from './statements.ts';
 
 /**
  * A database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a fresh database on that
@@ -23,7 +24,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   if (!adminUrl) {
     const dumpFile = inject('migratedPgliteDump');
     const pgliteDump = dumpFile ? new Blob([await readFile(dumpFile)]) : undefined;
-    const database = await openDatabase({ url: null, pgliteDir: null, pgliteDump });
+    const database = await openDatabase({ url: null, pgliteDir: null, pgliteDump, logger: statementLogger });
     return { database, dispose: () => database.close() };
   }
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +32,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), pgliteDir: null });
+  const database = await openDatabase({ url: url.toString(), pgliteDir: null, logger: statementLogger });
   return {
     database,
     async dispose() {
@@ -63,6 +64,7 @@ export function useTestApp(
     ctx.database = opened.database;
     ctx.sms = new MemorySmsProvider();
     ctx.app = await buildApp(testConfig(overrides), { ...options, database: ctx.database, sms: ctx.sms });
+    probeStatements(ctx.app);
   });
   beforeEach(async () => {
     await ctx.database.truncateAll();

@@ -17,16 +17,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      // Ready, not only alive: the demo's content is rendered once the port is open.
+      if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not become healthy in time');
+  throw new Error('server did not become ready in time');
 }
 
 export interface ServerProcess {
@@ -47,15 +48,18 @@ export async function startServerProcess(
     dataDir?: string;
     /** Receives each line the server writes to stdout (its JSON log) instead of the terminal. */
     onLog?: (line: string) => void;
+    /** Runs the build (apps/server/dist, `npm run build`) with plain Node, as `npm run serve` does, not the sources. */
+    compiled?: boolean;
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sc-server-'));
-  // The same Node flags as `npm start` (package.json): a 4 MB young generation (docs/decisions.md, memory).
+  // The same Node flags as `npm run serve` (package.json): a 4 MB young generation (docs/decisions.md, record 5).
   // SERVER_NODE_FLAGS adds some, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a benchmark's server (Node
   // refuses --cpu-prof in NODE_OPTIONS).
   const flags = `--max-semi-space-size=4 ${process.env.SERVER_NODE_FLAGS ?? ''}`.trim();
-  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" ${flags} --import tsx apps/server/src/main.ts`;
+  const entry = opts.compiled ? 'apps/server/dist/main.js' : '--import tsx apps/server/src/main.ts';
+  const command = `${opts.fdLimit ? `ulimit -n ${opts.fdLimit} && ` : ''}exec "${process.execPath}" ${flags} ${entry}`;
   const child = spawn('bash', ['-c', command], {
     cwd: repoRoot,
     env: {
@@ -78,14 +82,15 @@ export async function startServerProcess(
     });
   }
   const url = `http://127.0.0.1:${port}`;
-  // A fresh embedded database on a loaded two-core machine took 105 s to answer /healthz (load ~20): wait for it.
-  await waitForHealth(url, child, 240_000);
+  // A fresh embedded database on a loaded two-core machine takes minutes to answer /healthz: wait for it.
+  await waitForReady(url, child, 240_000);
   return {
     url,
     dataDir,
     child,
     async stop() {
-      if (child.exitCode === null) {
+      // A process killed by a signal keeps exitCode null: only one still running is stopped and awaited.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MENU_PORTALS, MenuType } from './menuCodes.ts';
+import { MENU_PORTALS, MenuType } from './menu-codes.ts';
 
-export { MENU_PORTALS, type MenuPortal, MenuType, type MenuTypeValue } from './menuCodes.ts';
+export { MENU_PORTALS, type MenuPortal, MenuType, type MenuTypeValue } from './menu-codes.ts';
 
 /** One node of `GET /api/user/personalMenus` and of the platform's menu tree. */
 export const menuNode = z
@@ -108,6 +108,13 @@ export const roleBody = z.object({
     .default(0),
 });
 export type RoleBody = z.infer<typeof roleBody>;
+
+/**
+ * `POST /api/institution/roles`, `PATCH .../{id}`: a role of the caller's institution only (机构端; never all
+ * permissions: what it grants is chosen from the institution menu by `PUT .../{id}/menus`).
+ */
+export const institutionRoleBody = roleBody.pick({ name: true, remark: true });
+export type InstitutionRoleBody = z.infer<typeof institutionRoleBody>;
 
 export const roleMenusBody = z.object({
   menu_ids: z.array(z.string().uuid('菜单不存在'), { error: '请选择菜单' }).max(2000, '菜单过多'),

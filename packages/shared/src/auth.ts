@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_NAME_REQUIRED, PASSWORD_REQUIRED } from './loginRules.ts';
+import { LOGIN_NAME_REQUIRED, PASSWORD_REQUIRED } from './login-rules.ts';
 import { isRoleTypeId } from './roles.ts';
 
 /** Request bodies of the auth and user endpoints (spec §3, §5, §7). Messages name the field. */

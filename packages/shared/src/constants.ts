@@ -14,6 +14,11 @@ export const MESSAGE_BOX_VIEW_MORE_ABOVE = 5;
 export const HEARTBEAT_MS = 30_000;
 /** The path of the real-time channel (spec §4), on the API's origin. */
 export const REALTIME_PATH = '/ws';
+/**
+ * The close code of a socket whose server is shutting down (WebSocket "Service Restart"): the client connects again
+ * after a short random wait, so the clients of a stopped node spread over the others instead of arriving at once.
+ */
+export const REALTIME_RESTART_CODE = 1012;
 export const NOTICE_DELAY_MS = 5_000;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export * from './apiCodes.ts';
+export * from './api-codes.ts';
 
 /**
  * The envelope of a success answer, around the schema of its `data` (the response schema of a route; the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paged } from './pagination.ts';
 
-export { TemplateKey, type TemplateKeyValue } from './templateKeys.ts';
+export { TemplateKey, type TemplateKeyValue } from './template-keys.ts';
 
 /** One message of the message centre (spec §3 Message). */
 export const message = z.object({

@@ -62,3 +62,49 @@ export function formatDateTime(d: DateInput): string {
   if (!s) return '';
   return `${formatDate(d)} ${pad(s.getUTCHours())}:${pad(s.getUTCMinutes())}:${pad(s.getUTCSeconds())}`;
 }
+
+/**
+ * The years a date field of the API accepts (dates of evaluations and certificates, and the filters over them):
+ * nothing this product records happened before 1900 or is planned after 2100, and PostgreSQL's own range
+ * (4713 BC to AD 5874897) would let 0099 or 9999 through.
+ */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+
+/** A calendar day as the API writes it: 'YYYY-MM-DD'. */
+export const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+
+/**
+ * Why a text is not a day the API accepts, or null when it is one: 'format' (not 'YYYY-MM-DD'), 'calendar' (no
+ * such day: 2026-02-30, 2026-04-31, 2026-13-01; never rolled over as Date.parse does), 'range' (a year outside
+ * DATE_YEAR_MIN..DATE_YEAR_MAX: 0000-01-01, 9999-12-31).
+ */
+export function dayTextProblem(text: string): 'format' | 'calendar' | 'range' | null {
+  if (!DAY_TEXT.test(text)) return 'format';
+  const [y, m, d] = text.split('-').map(Number);
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return 'calendar';
+  if (y < DATE_YEAR_MIN || y > DATE_YEAR_MAX) return 'range';
+  return null;
+}
+
+/** dayTextProblem as the message that names the field by `label` (every date field's, dateText in fields.ts). */
+export function dayTextMessage(label: string, text: string): string | null {
+  const problem = dayTextProblem(text);
+  if (problem === 'format') return `${label}应为“年-月-日”格式，如 2026-01-31`;
+  if (problem === 'calendar') return `${label}不是有效日期：${text} 这一天不存在`;
+  if (problem === 'range') return `${label}的年份应在${DATE_YEAR_MIN}至${DATE_YEAR_MAX}之间`;
+  return null;
+}
+
+/** The day `days` days after the day 'YYYY-MM-DD' (before it when negative), calendar arithmetic without zones. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const t = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  t.setUTCFullYear(y, m - 1, d + days);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}

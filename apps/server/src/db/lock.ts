@@ -31,6 +31,16 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`无法锁定数据目录 ${dataDir}`);
 }
 
+/** The live process other than this one that holds DATA_DIR (a running server), or null. */
+export function lockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'server.lock'), 'utf8'));
+    return pid && pid !== process.pid && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

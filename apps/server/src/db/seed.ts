@@ -1,4 +1,4 @@
-import { CompanyRole, CompanyType } from '@skill-cert/shared/company';
+import { CompanyRole, CompanyType } from '@skill-cert/shared/companies';
 import { RoleType, type RoleTypeId } from '@skill-cert/shared/roles';
 import { sql } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/defaults.ts';
@@ -9,6 +9,7 @@ import type { DbOrTx } from './client.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
+/** Each demo company with its own contact: its administrator (qiye, jigou). */
 export const demoCompanies = [
   {
     key: 'enterprise',
@@ -16,6 +17,8 @@ export const demoCompanies = [
     type: CompanyType.ENTERPRISE,
     creditCode: '91110108MA01DEM200',
     inviteCode: 'DEMO2026',
+    contactName: '王经理',
+    contactPhone: '13800000001',
   },
   {
     key: 'institution',
@@ -23,8 +26,13 @@ export const demoCompanies = [
     type: CompanyType.INSTITUTION,
     creditCode: '52110000MA01JGDM0K',
     inviteCode: 'JGDM2026',
+    contactName: '刘主任',
+    contactPhone: '13800000003',
   },
 ] as const;
+
+/** The contact every demo company was once seeded with (the enterprise's): a demo database still holding it mends. */
+const FIRST_DEMO_CONTACT = { name: '王经理', phone: '13800000001' };
 
 /** The demo accounts the README lists; all share DEMO_PASSWORD. */
 export const demoAccounts: {
@@ -113,13 +121,20 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
         creditCode: c.creditCode,
         regionCode: '110108',
         address: '北京市海淀区中关村大街1号',
-        contactName: '王经理',
-        contactPhone: '13800000001',
+        contactName: c.contactName,
+        contactPhone: c.contactPhone,
         initiateCode: c.inviteCode,
       })),
     )
-    // A demo database from before companies had a type gets it here.
-    .onConflictDoUpdate({ target: companies.creditCode, set: { type: sql`excluded.type` } })
+    // A demo database from before companies had a type gets it here, and the institution its own contact.
+    .onConflictDoUpdate({
+      target: companies.creditCode,
+      set: {
+        type: sql`excluded.type`,
+        contactName: sql`case when ${companies.contactName} = ${FIRST_DEMO_CONTACT.name} and ${companies.contactPhone} = ${FIRST_DEMO_CONTACT.phone} then excluded.contact_name else ${companies.contactName} end`,
+        contactPhone: sql`case when ${companies.contactName} = ${FIRST_DEMO_CONTACT.name} and ${companies.contactPhone} = ${FIRST_DEMO_CONTACT.phone} then excluded.contact_phone else ${companies.contactPhone} end`,
+      },
+    })
     .returning({ id: companies.id, creditCode: companies.creditCode });
   const companyIds = new Map(
     demoCompanies.map((c) => [c.key, stored.find((r) => r.creditCode === c.creditCode)?.id ?? null]),

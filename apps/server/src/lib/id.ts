@@ -9,8 +9,8 @@ const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'
 
 /**
  * UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then random bits, so ids sort by creation time. Cheap enough to
- * make tens of thousands in one go (a 10,000-row batch makes 20,000): ~1 µs each, where a `randomBytes(16)` per
- * id cost ~4.5 µs and held the event loop ~90 ms for one batch.
+ * make tens of thousands in one go (a 10,000-row batch makes 20,000): a `randomBytes(16)` per id held the event
+ * loop noticeably for one batch.
  */
 export function uuidv7(now = Date.now()): string {
   if (poolOffset + 10 > POOL_BYTES) {

@@ -1,8 +1,8 @@
 /**
  * Answers of per-user reads (a user's message list, unread messages, menus) kept in memory until something they
  * depend on changes, so a repeated read costs no query. On the embedded database every query waits for the one
- * connection and costs ~0.5–3 ms of this process's thread, more than a whole cached answer; under load the
- * queue of queries was what timed requests out (issue 19 point 8).
+ * connection and costs this process's thread more than a whole cached answer; under load the
+ * queue of queries was what timed requests out.
  *
  * Only safe where this process learns of every change: the embedded database (one process per data folder,
  * enforced by the lock), so the API's caches are off on PostgreSQL, as is the session cache; the real-time hub keeps

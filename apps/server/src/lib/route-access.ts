@@ -5,7 +5,7 @@ import type { ZodType } from 'zod';
 /**
  * Who may call a route, as a readable fact beside the code that enforces it. The parts add up (all must hold):
  * the session guard reads `public`; `app.requirePermission` / `app.requireRoleType` tag what they return; the
- * enterprise door tags every route registered inside it; a route any signed-in user may call says so with
+ * enterprise and institution doors tag every route registered inside them; a route any signed-in user may call says so with
  * `config: { access: SIGNED_IN }`. `buildApp` collects every route's access (`app.registeredRoutes()`), and the
  * authorization matrix (src/test/authorization-matrix.test.ts) calls each route as each kind of caller and
  * fails on a protected route that declares nothing.
@@ -21,6 +21,8 @@ export interface RouteAccess {
   permission?: string;
   /** An active company the caller belongs to ('member'), or its administrator ('admin'): `req.company`. */
   company?: 'member' | 'admin';
+  /** An active institution (a company of type 2) the caller belongs to: `req.company` (the institution door). */
+  institution?: 'member';
   /** Passes when any one of these passes (e.g. a company's record: its members, or the platform). */
   anyOf?: readonly RouteAccess[];
   /** A refused caller is told 404, as if the row did not exist, rather than 403. */
@@ -108,5 +110,6 @@ export function describeAccess(access: RouteAccess | null): string {
   if (access.permission) parts.push(`须有权限 ${access.permission}`);
   if (access.company === 'member') parts.push('须已加入企业且企业未冻结（企业取自会话）');
   if (access.company === 'admin') parts.push('须为本企业管理员');
+  if (access.institution) parts.push('须已加入机构且机构未冻结（机构取自会话）');
   return parts.join('；');
 }

@@ -12,8 +12,8 @@ export interface Bus {
   subscribe(channel: BusChannel, handler: (payload: unknown) => void): () => void;
 }
 
-export type BusChannel = 'sc_messages' | 'sc_sessions';
-const CHANNELS: BusChannel[] = ['sc_messages', 'sc_sessions'];
+export type BusChannel = 'sc_messages' | 'sc_sessions' | 'sc_idempotency';
+const CHANNELS: BusChannel[] = ['sc_messages', 'sc_sessions', 'sc_idempotency'];
 
 declare module 'fastify' {
   interface FastifyInstance {

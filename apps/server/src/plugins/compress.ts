@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Compresses answers on the fly (issue 23 point 1): brotli (quality 4, the plugin's default for on-the-fly work)
+ * Compresses answers on the fly: brotli (quality 4, the plugin's default for on-the-fly work)
  * or gzip by the request's Accept-Encoding, for compressible types only (JSON, text, HTML, JS, CSS, SVG by
  * mime-db), so a PDF, a zip, an xlsx or an image is never compressed twice. The built web app's files are
  * compressed once at build time and served as they are (plugins/web.ts): an answer that already carries a

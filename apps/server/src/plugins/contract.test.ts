@@ -1,6 +1,6 @@
 import { regionTree } from '@skill-cert/shared/area';
 import { envelope } from '@skill-cert/shared/envelope';
-import { occupationCatalogue } from '@skill-cert/shared/occupation';
+import { occupationCatalogue } from '@skill-cert/shared/occupations';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -117,6 +117,26 @@ describe('the OpenAPI document', () => {
       for (const method of [r.method].flat().filter((m) => m !== 'HEAD'))
         expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${r.url}`).toBeDefined();
     }
+  });
+
+  it('every nullable enum of the whole document admits null (company_role of GET /api/user)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const refusingNull: string[] = [];
+    let nullableEnums = 0;
+    const walk = (node: unknown, path: string) => {
+      if (node === null || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if (o.nullable === true && Array.isArray(o.enum)) {
+        nullableEnums++;
+        if (!o.enum.includes(null)) refusingNull.push(path);
+      }
+      for (const [k, v] of Object.entries(o)) walk(v, `${path}/${k}`);
+    };
+    walk(doc, '');
+    expect(refusingNull).toEqual([]);
+    expect(nullableEnums).toBeGreaterThan(60);
+    const user = doc.paths['/api/user'].get.responses['200'].content['application/json'].schema;
+    expect(user.properties.data.properties.company_role.enum).toEqual([1, 2, null]);
   });
 
   it('is read on a page whose scripts and styles are files of this server (no inline script)', async () => {

@@ -18,6 +18,7 @@ declare module './jobs.ts' {
     'test-recover': { tag: string };
     'test-every': Record<string, never>;
     'test-rare': { n: number };
+    'test-fair': { n: number };
   }
 }
 
@@ -81,6 +82,32 @@ describe(`jobs plugin (pg-boss on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     }
     expect(seen).toEqual([{ n: 42 }]);
     expect((await stateOf(id!)).state).toBe('completed');
+  });
+
+  it("companies take turns in a queue: one company's many jobs never make another's first job wait behind them", async () => {
+    const { seen, handler, ran } = recorder<'test-fair'>();
+    const app = await jobsApp(async () => {});
+    try {
+      // Company A queues 5 jobs (a big batch), then B queues 1 and A another batch of 2.
+      await app.jobs.insert(
+        'test-fair',
+        [1, 2, 3, 4, 5].map((n) => ({ data: { n } })),
+        { tenant: 'A' },
+      );
+      await app.jobs.send('test-fair', { n: 100 }, { tenant: 'B' });
+      await app.jobs.insert(
+        'test-fair',
+        [6, 7].map((n) => ({ data: { n } })),
+        { tenant: 'A' },
+      );
+      await app.jobs.work('test-fair', handler);
+      app.jobs.notify('test-fair');
+      await ran(8);
+    } finally {
+      await app.close();
+    }
+    // B's job runs as soon as A's first one has: it waited behind no more than what A had at its turn.
+    expect((seen as { n: number; tenant: string }[]).map((d) => d.n)).toEqual([1, 100, 2, 3, 4, 5, 6, 7]);
   });
 
   it('a queue that polls rarely looks every 5 s when idle on the embedded database (as asked on PostgreSQL), and a notified job runs at once', async () => {

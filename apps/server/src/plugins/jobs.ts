@@ -40,6 +40,8 @@ export interface QueueOptions {
 export interface JobSendOptions extends Omit<PgBoss.SendOptions, 'db'> {
   /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
   tx?: DbOrTx;
+  /** Whose work it is (a company): see `Jobs.insert`. */
+  tenant?: string;
 }
 
 export interface JobContext {
@@ -89,11 +91,16 @@ export const DEAD_AFTER_SECONDS = 15;
 
 export interface Jobs {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: JobSendOptions): Promise<string | null>;
-  /** Many jobs of one queue in one statement (optionally inside a transaction). */
+  /**
+   * Many jobs of one queue in one statement (optionally inside a transaction). With a `tenant` (a company), the
+   * queue takes turns between tenants: each job queues behind the jobs that tenant already has waiting in the
+   * queue (its priority is minus their number), so a company's thousands of chunks never make another company's
+   * first job wait for more than what is running.
+   */
   insert<N extends JobName>(
     name: N,
     jobs: (Omit<PgBoss.JobInsert<JobPayloads[N]>, 'name' | 'data'> & { data: JobPayloads[N] })[],
-    options?: { tx?: DbOrTx },
+    options?: { tx?: DbOrTx; tenant?: string },
   ): Promise<void>;
   /** Registers the handler of a queue (creating the queue); its workers start when the app is ready. */
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions<N>): Promise<void>;
@@ -112,6 +119,8 @@ export interface Jobs {
   notify(name: JobName): void;
   /** Aborted when the application starts closing. */
   readonly signal: AbortSignal;
+  /** Whether the workers run: set once the app is ready, until it starts closing. */
+  readonly ready: boolean;
   readonly boss: PgBoss;
 }
 
@@ -152,6 +161,15 @@ function poolExecutor(pool: pg.Pool): Executor {
     const last = Array.isArray(r) ? (r.at(-1) as pg.QueryResult) : r;
     return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
   };
+}
+
+/** How many jobs of a tenant wait in a queue (not started yet, or to be retried). */
+async function waitingOf(db: PgBoss.Db, queue: string, tenant: string): Promise<number> {
+  const res = await db.executeSql(
+    `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry') and data->>'tenant' = $2`,
+    [queue, tenant],
+  );
+  return Number((res.rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
 /** pg-boss's `$n` SQL run through a drizzle transaction, so a job is enqueued atomically with the rows it serves. */
@@ -267,16 +285,29 @@ export const jobsPlugin = fp(
     const jobs: Jobs = {
       boss,
       signal: abort.signal,
+      get ready() {
+        return ready && !abort.signal.aborted;
+      },
       async send(name, data, options = {}) {
         await ensureQueue(name);
-        const { tx, ...rest } = options;
-        return boss.send(name, data as object, tx ? { ...rest, db: transactionExecutor(tx) } : rest);
+        const { tx, tenant, ...rest } = options;
+        const executor = tx ? transactionExecutor(tx) : db;
+        const turn = tenant === undefined ? {} : { priority: -(await waitingOf(executor, name, tenant)) };
+        const payload = tenant === undefined ? data : { ...data, tenant };
+        return boss.send(name, payload as object, { ...rest, ...turn, ...(tx ? { db: executor } : {}) });
       },
       async insert(name, list, options = {}) {
         if (list.length === 0) return;
         await ensureQueue(name);
-        const rows = list.map((j) => ({ ...j, name })) as PgBoss.JobInsert[];
-        await boss.insert(rows, options.tx ? { db: transactionExecutor(options.tx) } : {});
+        const { tx, tenant } = options;
+        const executor = tx ? transactionExecutor(tx) : db;
+        const before = tenant === undefined ? 0 : await waitingOf(executor, name, tenant);
+        const rows = list.map((j, i) =>
+          tenant === undefined
+            ? { ...j, name }
+            : { ...j, name, priority: -(before + i), data: { ...j.data, tenant } },
+        ) as PgBoss.JobInsert[];
+        await boss.insert(rows, tx ? { db: executor } : {});
       },
       async work(name, handler, options = {}) {
         const {
@@ -303,9 +334,9 @@ export const jobsPlugin = fp(
                     else await run();
                   }
                 } finally {
-                  // pg-boss waits out the rest of the interval after a job shorter than it: with 5 s, a render chunk
-                  // of 2 s left its worker idle for 3 s (a 10,000-certificate grant took 68 s instead of 27 s). A
-                  // worker that just ran a job looks again at once, as do its idle siblings.
+                  // pg-boss waits out the rest of the interval after a job shorter than it, so a worker idled
+                  // between render chunks for most of a grant. A worker that just ran a job looks again at once,
+                  // as do its idle siblings.
                   if (pollRarely) jobs.notify(name);
                 }
               }),

@@ -9,6 +9,22 @@ import { accessOf, describeAccess } from '../lib/route-access.ts';
 import { withFailures } from './contract.ts';
 
 /**
+ * OpenAPI 3.0 reads `enum` before `nullable`: a nullable enum without null in its list refuses null, so strict
+ * clients reject real answers (`company_role: null`). Every nullable enum of `value` gets null added, in place.
+ */
+export function admitNull<T>(value: T, depth = 0): T {
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) {
+    for (const item of value) admitNull(item, depth + 1);
+    return value;
+  }
+  const node = value as Record<string, unknown>;
+  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
+  for (const child of Object.values(node)) admitNull(child, depth + 1);
+  return value;
+}
+
+/**
  * The OpenAPI 3 document generated from the routes (`@fastify/swagger` with the zod schemas), served as JSON at
  * `/api/openapi.json` and as a page (Swagger UI, scripts and styles from files of this server, no inline script)
  * at `/api/docs`; both public, only with `API_DOCS=1` (tests: on).
@@ -41,9 +57,9 @@ export const openapiPlugin = fp(
         const security: Record<string, string[]>[] = isPublic
           ? []
           : [{ bearer: [] }, ...(route.config?.cookieAuth ? [{ cookie: [] }] : [])];
-        return { ...out, schema: { ...out.schema, description: who, security } };
+        return { ...out, schema: admitNull({ ...out.schema, description: who, security }) };
       },
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) => admitNull(jsonSchemaTransformObject(document)),
     });
 
     app.get(

@@ -30,10 +30,21 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
+ * The policy with the bucket's origins: the page posts direct uploads to it, and with presigned download links
+ * (S3_DOWNLOAD_LINK_SECONDS) a file answer redirects there, so images and PDF previews load from it too.
+ */
+export const policyConnectingTo = (origins: readonly string[]): string => {
+  if (origins.length === 0) return CONTENT_SECURITY_POLICY;
+  const more = ` ${origins.join(' ')}`;
+  return CONTENT_SECURITY_POLICY.replace("connect-src 'self' blob: ws: wss:", `$&${more}`)
+    .replace("img-src 'self' data: blob:", `$&${more}`)
+    .replace("frame-src 'self' blob:", `$&${more}`);
+};
+
+/**
  * The built app's scripts and stylesheets (answers under `/assets/` of a script or stylesheet type): a browser applies
  * a CSP and X-Frame-Options to documents (and workers, which the app does not start), never to a script or stylesheet
- * it loads, so these two go without them (~0.35 KB an answer: 3.1 KB of the signed-in list page's budget, 2.0 KB of
- * /login's, issue 23). Decided by the answer's type, not its path: a missing script's path is answered with the page,
+ * it loads, so these two go without them (every script pays them out of the first screens' transfer budgets). Decided by the answer's type, not its path: a missing script's path is answered with the page,
  * a document. A worker script would need its CSP back.
  */
 const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css)\b/;
@@ -50,7 +61,8 @@ export const securityHeadersPlugin = fp(
       if (!isSubresource(request.url, reply.getHeader('content-type'))) {
         reply.header(
           'content-security-policy',
-          request.routeOptions.config?.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
+          request.routeOptions.config?.contentSecurityPolicy ??
+            policyConnectingTo(app.storage?.directUpload?.origins() ?? []),
         );
         reply.header('x-frame-options', 'SAMEORIGIN');
       }

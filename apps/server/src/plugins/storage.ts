@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import { contentPath } from '../lib/content-store.ts';
+import type { Download } from '../lib/send-file.ts';
+import { S3Storage } from './s3-storage.ts';
 
 /** Where file contents live, addressed by their SHA-256. Local disk now; S3-compatible storage later. */
 export interface Storage {
@@ -16,6 +18,25 @@ export interface Storage {
   exists(sha256: string): Promise<boolean>;
   /** Set when contents are plain files in this folder (lib/content-store.ts layout), so they can be read and written in place. */
   readonly localRoot?: string;
+  /** A short-lived link that serves the content under the answer's name and type, or null: the server streams it. */
+  downloadLink?(sha256: string, download: Download): Promise<string | null>;
+  /** Whether the store answers (readiness); a local folder is checked by writing to it instead. */
+  reachable?(): Promise<boolean>;
+  close?(): Promise<void>;
+  /** Set when browsers upload straight to the store (`GET /api/companies/stsToken`), then register the file. */
+  readonly directUpload?: DirectUpload;
+}
+
+export interface DirectUpload {
+  form(
+    name: string,
+    maxBytes: number,
+    seconds: number,
+  ): Promise<{ url: string; fields: Record<string, string> }>;
+  open(name: string): Readable;
+  remove(name: string): Promise<void>;
+  /** The origins a browser sends these uploads to: the pages' Content-Security-Policy must let it connect there. */
+  origins(): string[];
 }
 
 /** The prefix of a content still being written (renamed to its hash when complete). */
@@ -79,18 +100,29 @@ declare module 'fastify' {
   }
 }
 
-/** Files go under DATA_DIR/files (a temporary folder when there is no data folder, as in tests). */
+/**
+ * Files go to the S3-compatible bucket when configured (STORAGE=s3), else under DATA_DIR/files (a temporary folder when
+ * there is no data folder, as in tests). A storage given in the options (tests) wins.
+ */
 export const storagePlugin = fp<{ storage?: Storage }>(
   async (app, opts) => {
+    const bucket = opts.storage || !app.config.objectStorage ? null : new S3Storage(app.config.objectStorage);
+    const chosen: Storage | null = opts.storage ?? bucket;
+    if (chosen) {
+      app.decorate('storage', chosen);
+      if (bucket) app.addHook('onClose', () => bucket.close());
+      return;
+    }
     const root = app.config.dataDir
       ? path.join(app.config.dataDir, 'files')
       : path.join(tmpdir(), `sc-files-${randomBytes(6).toString('hex')}`);
-    const local = opts.storage ? null : new LocalStorage(root);
+    const local = new LocalStorage(root);
+    // Made at start, so that readiness (`/readyz`) can check it is writable before the first file arrives.
+    await mkdir(root, { recursive: true });
     // The data folder's lock is held (main.ts): no other process is writing here.
-    if (local && app.config.dataDir) await local.sweepPartial();
-    app.decorate('storage', opts.storage ?? (local as LocalStorage));
-    if (!app.config.dataDir && !opts.storage)
-      app.addHook('onClose', () => rm(root, { recursive: true, force: true }));
+    if (app.config.dataDir) await local.sweepPartial();
+    app.decorate('storage', local);
+    if (!app.config.dataDir) app.addHook('onClose', () => rm(root, { recursive: true, force: true }));
   },
   { name: 'storage', dependencies: ['config'] },
 );

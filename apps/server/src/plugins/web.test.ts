@@ -52,7 +52,7 @@ describe('the web app served by the API server', () => {
   });
 });
 
-describe('compression (issue 23 point 1)', () => {
+describe('compression', () => {
   it('a built asset goes out pre-compressed as the browser accepts, brotli first, with Vary and still immutable', async () => {
     const br = await ctx.app.inject({
       method: 'GET',

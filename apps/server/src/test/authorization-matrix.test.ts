@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { defaultBlanks } from '../../test/fixtures/custom-certificates.ts';
 import { useTestApp } from '../../test/harness.ts';
 import type { RegisteredRoute } from '../lib/route-access.ts';
-import { defaultBlanks } from '../modules/custom-certificates/test-fixtures.ts';
 import { makePersonas, type Persona, satisfies, type TenantRows } from './personas.ts';
 
 const ctx = useTestApp();
@@ -25,6 +25,13 @@ function idOfA(url: string, rows: TenantRows): string {
     ['/api/files/', 'file'],
     ['/api/message/', 'message'],
     ['/api/levelEvaluations/', 'plan'],
+    ['/api/institution/recordApplications/', 'institutionRecord'],
+    ['/api/institution/staff/', 'institutionStaff'],
+    ['/api/institution/roles/', 'institutionRole'],
+    ['/api/testPlans/', 'testPlan'],
+    ['/api/public/admissionTickets/', 'examinee'],
+    ['/api/examTasks/', 'examTask'],
+    ['/api/examinerQualifications/', 'qualification'],
   ];
   return rows[byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1] ?? 'company'];
 }
@@ -41,13 +48,42 @@ function validBodies(rows: TenantRows): Record<string, unknown> {
     },
     'PATCH /api/customCertificates/:id/reCreate': { blanks: [{ name: '姓名', val: '张三' }] },
     'POST /api/levelEvaluations/:id/review': { action: 'approve' },
+    'PUT /api/institution/staff/:userId/roles': { role_ids: [] },
+    'PATCH /api/institution/roles/:id': { name: '乙机构改名', remark: null },
+    'PUT /api/institution/roles/:id/menus': { menu_ids: [] },
+    'POST /api/testPlans/:id/cancel': { reason: '乙机构取消' },
+    'POST /api/testPlans/:id/examinees/review': { examinee_ids: [rows.examinee], action: 'approve' },
+    'POST /api/testPlans/:id/seating': { mode: 1 },
+    'POST /api/testPlans/:id/reviewResults': { action: 'approve' },
+    'POST /api/levelEvaluations/:id/examTasks': { person_id: rows.member, method: 1 },
+    'POST /api/testPlans/:id/examTasks': { person_id: rows.member, method: 1 },
+    'POST /api/levelEvaluations/:id/examTasks/:taskId/return': { reason: '乙企业退回' },
+    'POST /api/testPlans/:id/examTasks/:taskId/return': { reason: '乙机构退回' },
+    'PATCH /api/examinerQualifications/:id': {
+      occupation_code: '6-31-01-03',
+      level_low: 5,
+      level_high: 3,
+      certificate_no: 'B001',
+      valid_until: '2030-01-01',
+    },
+    'POST /api/testPlans/:id/sessions': {
+      method: 1,
+      start_time: '2026-12-01 09:00',
+      end_time: '2026-12-01 10:00',
+    },
+    'POST /api/levelEvaluations/:id/sessions': {
+      method: 1,
+      start_time: '2026-12-01 09:00',
+      end_time: '2026-12-01 10:00',
+    },
+    'POST /api/levelEvaluations/:id/seating': { mode: 1 },
   };
 }
 
 /** The logout route ends the caller's session: it is called last. */
 const endsSession = (r: RegisteredRoute) => r.method === 'DELETE' && r.url === '/api/logout';
 
-describe('authorization matrix (issue 19 point 11)', () => {
+describe('authorization matrix', () => {
   it('every route declares who may call it (public, signed in, role type, permission, company)', () => {
     const routes = routesOfApp();
     expect(routes.length).toBeGreaterThan(50);

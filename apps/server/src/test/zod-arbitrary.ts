@@ -1,14 +1,17 @@
+import { DATE_YEAR_MAX, DATE_YEAR_MIN, DAY_TEXT } from '@skill-cert/shared/time';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 
 /**
- * fast-check values for a zod request schema (the fuzz test, issue 19 point 12): mostly the schema's shape with
+ * fast-check values for a zod request schema (the fuzz test): mostly the schema's shape with
  * hostile content (NUL, 100 KB strings, emoji, right-to-left marks, `__proto__` keys, huge numbers), sometimes a
  * wrong shape anywhere. Only what the route schemas use is understood; anything else gets any JSON value.
  */
 
 interface Def {
   type: string;
+  checks?: { _zod: { def: { pattern?: RegExp } } }[];
+  out?: ZodType;
   shape?: Record<string, ZodType>;
   element?: ZodType;
   options?: ZodType[];
@@ -74,6 +77,37 @@ const hostileNumber = fc.oneof(
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
 );
 
+/** Days the calendar does not have, years out of range, and days that exist (the edges of the date rule). */
+export const impossibleDays = [
+  '2026-02-30',
+  '2026-04-31',
+  '2026-02-29',
+  '1900-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-01-00',
+  '0000-01-01',
+  '0099-06-01',
+  '1899-12-31',
+  '2101-01-01',
+  '9999-12-31',
+];
+const dayText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...impossibleDays) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({
+        min: new Date(Date.UTC(DATE_YEAR_MIN, 0, 1)),
+        max: new Date(Date.UTC(DATE_YEAR_MAX, 11, 31)),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
+);
+const isDayText = (def: Def) =>
+  (def.checks ?? []).some((c) => c._zod.def.pattern?.source === DAY_TEXT.source);
+
 /** An own, enumerable `__proto__` key: JSON.stringify writes it, as an attacker's body would carry it. */
 function withProtoKey(value: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...value };
@@ -102,7 +136,10 @@ function shaped(schema: ZodType, depth: number): fc.Arbitrary<unknown> {
       return fc.oneof({ weight: 4, arbitrary: record }, { weight: 1, arbitrary: record.map(withProtoKey) });
     }
     case 'string':
-      return hostileString;
+      // A date field gets mostly dates, many of them impossible (2026-02-30 must never reach the database).
+      return isDayText(def)
+        ? fc.oneof({ weight: 3, arbitrary: dayText }, { weight: 1, arbitrary: hostileString })
+        : hostileString;
     case 'number':
     case 'int':
     case 'bigint':
@@ -132,12 +169,36 @@ function shaped(schema: ZodType, depth: number): fc.Arbitrary<unknown> {
     case 'nonoptional':
       return fc.oneof(fc.constantFrom(undefined, null), arbitraryOf(def.innerType!, depth + 1));
     case 'pipe':
-      return arbitraryOf(def.in!, depth + 1);
+      // A preprocess (an optional query parameter) is fed what its schema reads, or anything.
+      return defOf(def.in!).type === 'transform'
+        ? fc.oneof(arbitraryOf(def.out!, depth + 1), fc.jsonValue({ maxDepth: 2 }))
+        : arbitraryOf(def.in!, depth + 1);
     case 'lazy':
       return arbitraryOf(def.getter!(), depth + 1);
     default:
-      return fc.jsonValue({ maxDepth: 2 });
+      // Unknown (a draft field parses its own schema inside): any JSON, or a day, since dates hide there too.
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+        { weight: 1, arbitrary: dayText },
+      );
   }
+}
+
+/** The top-level fields of an object schema that take a date (through optional, nullable, preprocess wrappers). */
+export function dateFieldsOf(schema: ZodType | undefined): string[] {
+  if (!schema) return [];
+  const unwrap = (s: ZodType, depth = 0): Def | null => {
+    const def = defOf(s);
+    if (depth > 6) return null;
+    if (def.type === 'string') return def;
+    if (def.type === 'pipe')
+      return unwrap(defOf(def.in!).type === 'transform' ? def.out! : def.in!, depth + 1);
+    return def.innerType ? unwrap(def.innerType, depth + 1) : null;
+  };
+  return Object.entries(defOf(schema).shape ?? {}).flatMap(([key, field]) => {
+    const def = unwrap(field);
+    return def && isDayText(def) ? [key] : [];
+  });
 }
 
 /** A value for `schema`: its shape with hostile content four times in five, any wrong shape otherwise. */

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@skill-cert/shared/auth';
-import type { GrantDetail } from '@skill-cert/shared/certificateGrant';
+import type { GrantDetail } from '@skill-cert/shared/certificate-grants';
 import type { Envelope } from '@skill-cert/shared/envelope';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectConsecutive } from '../../src/modules/certificate-grants/test-grants.ts';
+import { expectConsecutive } from '../fixtures/certificate-grants.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';
 
 /**
- * The proof of issue 21 point 2 on PostgreSQL with two server processes: 8 grants of 1,000 certificates started at
+ * The proof that certificate numbers stay unique on PostgreSQL with two server processes: 8 grants of 1,000 certificates started at
  * once on one prefix (4 through each instance) get 8,000 distinct consecutive serials, each grant a run of its own.
  * Run by `npm run test:multi` with TEST_DATABASE_URL.
  */
@@ -81,7 +81,7 @@ describe('certificate numbers with two instances on one PostgreSQL', () => {
       `insert into level_evaluations (id, company_id, record_application_id, plan_no, name, occupation_code,
          occupation_name, level, start_date, end_date, site_id, status)
        select gen_random_uuid(), $1, $2, 'PNUM' || n, '编号并发测试' || n, '6-31-01-03', '电工', 2,
-         '2029-12-01', '2029-12-02', $3, 5
+         '2025-12-01', '2025-12-02', $3, 5
        from generate_series(1, 8) n returning id`,
       [filing.company_id, filing.filing_id, filing.site_id],
     );
@@ -99,7 +99,7 @@ describe('certificate numbers with two instances on one PostgreSQL', () => {
           i % 2 ? b : a,
           'POST',
           '/api/certificateGrants',
-          { evaluation_id: p.id, template_id: 'national', issue_date: '2030-01-15' },
+          { evaluation_id: p.id, template_id: 'national', issue_date: '2025-12-15' },
           token,
         ),
       ),

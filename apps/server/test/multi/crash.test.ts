@@ -2,23 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { CustomCertificateBatch } from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateBatch } from '@skill-cert/shared/custom-certificates';
 import type { Envelope } from '@skill-cert/shared/envelope';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_ROWS } from '../../src/modules/certificate-engine/batch-runner.ts';
 import { DEFAULT_BLANKS } from '../../src/modules/certificate-engine/defaults.ts';
-import {
-  DEFAULT_HEADER,
-  jpeg,
-  personRow,
-  rawZip,
-  xlsx,
-} from '../../src/modules/certificate-engine/test-fixtures.ts';
+import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../fixtures/certificate-engine.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';
 import { TestSocket } from '../ws-client.ts';
 
 /**
- * Issue 19 points 9 and 14: the server on its embedded database is killed (SIGKILL) while a batch renders, then
+ * The server on its embedded database is killed (SIGKILL) while a batch renders, then
  * started again on the same data folder. The batch must finish on its own, soon (the chunks the dead process held
  * are retried at start, not after their 300 s expiry), with every row rendered exactly once, its counts matching
  * its rows, one done message, and no file in storage that no row references.
@@ -208,7 +202,7 @@ describe('a server killed while a batch renders (embedded database)', () => {
 
     // Every row exactly once, generated, with a file of its own.
     const certificates = await query<{ row_number: number; status: number; file_id: string | null }>(
-      'select row_number, status, file_id from custom_certificates where batch_id = $1',
+      'select row_number, produce_status as status, file_id from certificates where source_id = $1',
       [batch._id],
     );
     expect(certificates).toHaveLength(ROWS);
@@ -216,11 +210,13 @@ describe('a server killed while a batch renders (embedded database)', () => {
     expect(certificates.every((c) => c.status === 1 && c.file_id)).toBe(true);
     expect(new Set(certificates.map((c) => c.file_id)).size).toBe(ROWS);
     // One file record per certificate, none extra. The demo's other PDFs are left out: its granted and offline
-    // certificates (library sources 1 and 2; custom ones, source 3, are this batch's) and its archives' uploads.
+    // certificates (library sources 1 and 2; custom ones, source 3, are this batch's), its archives' uploads and the
+    // admission tickets of its test plans' rooms.
     const [pdfs] = await query<{ n: number }>(
       `select count(*)::int as n from files where kind = 'pdf'
         and id not in (select file_id from certificates where source in (1, 2) and file_id is not null)
-        and id not in (select file_id from archive_items)`,
+        and id not in (select file_id from archive_items)
+        and id not in (select ticket_file_id from level_evaluation_rooms where ticket_file_id is not null)`,
     );
     expect(pdfs.n).toBe(ROWS);
     const [messages] = await query<{ n: number }>(

@@ -3,10 +3,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { within } from '../../src/modules/custom-certificates/test-fixtures.ts';
 import { configPlugin } from '../../src/plugins/config.ts';
 import { dbPlugin } from '../../src/plugins/db.ts';
 import { DEAD_AFTER_SECONDS, HEARTBEAT_SECONDS, jobsPlugin } from '../../src/plugins/jobs.ts';
+import { within } from '../fixtures/custom-certificates.ts';
 import { openTestDatabase } from '../harness.ts';
 
 declare module '../../src/plugins/jobs.ts' {
@@ -16,7 +16,7 @@ declare module '../../src/plugins/jobs.ts' {
 }
 
 /**
- * Issue 19 point 9 on PostgreSQL with several instances: the jobs an instance was running when it died are taken
+ * Jobs survive a dead instance on PostgreSQL with several instances: the jobs an instance was running when it died are taken
  * back by a live instance within 30 s of its last heartbeat (not after their expiry). Run with TEST_DATABASE_URL.
  */
 if (!process.env.TEST_DATABASE_URL)

@@ -113,6 +113,43 @@ describe('two instances on one PostgreSQL', () => {
     socket.close();
   });
 
+  it('two instances started together seed each default menu item once', async () => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const twice = await client.query(
+        'select portal, key from menus where key is not null group by portal, key having count(*) > 1',
+      );
+      expect(twice.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('one write sent with one Idempotency-Key to both instances at once is performed once', async () => {
+    const { token } = (await login(a, 'qiye')).data;
+    const count = async () =>
+      (await call<{ meta: { total: number } }>(b, 'GET', '/api/recordApplications', undefined, token)).data
+        .meta.total;
+    const before = await count();
+    const send = (server: ServerProcess) =>
+      fetch(`${server.url}/api/recordApplications`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': `multi-${dbName}`,
+        },
+        body: JSON.stringify({ scopes: [{ occupation_code: '6-31-01-03', levels: [4] }], submit: false }),
+      }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    const [fromA, fromB] = await Promise.all([send(a), send(b)]);
+    expect(fromA.status).toBe(200);
+    expect(fromB).toEqual(fromA);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('logout on one instance closes the socket on the other', async () => {
     const session = await login(b, 'jigou');
     const socket = await TestSocket.open(`${a.url.replace('http', 'ws')}/ws`);

@@ -44,7 +44,7 @@ async function signedInUser(request: Request): Promise<UserInfo> {
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await signedInUser(request);
   if (user.active_role_type_id === RoleType.ENTERPRISE && !user.company_id) throw redirect('/join');
-  // Loaded here, not with the router: the menus' schemas (and zod) stay out of the sign-in page (issue 23).
+  // Loaded here, not with the router: the menus' schemas (and zod) stay out of the sign-in page.
   const { loadPersonalMenus, isServerMenuPortal } = await import('@/shared/permissions/personal-menus');
   await Promise.all([
     loadPersonalMenus(user),

@@ -1,5 +1,5 @@
 import type { MenuNode } from '@skill-cert/shared/access';
-import { MenuType } from '@skill-cert/shared/menuCodes';
+import { MenuType } from '@skill-cert/shared/menu-codes';
 import { matchPath } from 'react-router';
 
 /**

@@ -18,8 +18,8 @@ export function menuSearchEntries(nav: readonly NavItem[], above: string[] = [])
 }
 
 /**
- * The matches offered: a user picks among the first few; drawing hundreds of options cost a 500-page menu
- * 46 ms a keystroke at p50 (issue 23 point 5, `npm run bench:menu`).
+ * The matches offered: a user picks among the first few; drawing hundreds of options made a 500-page menu lag
+ * behind typing (`npm run bench:menu`).
  */
 export const MENU_SEARCH_RESULTS = 50;
 
@@ -40,7 +40,7 @@ function sharedCharacters(counts: ReadonlyMap<string, number>, text: string): nu
  * Fuse scores a page by itself (errors ÷ pattern length, plus distance), so a page that holds fewer than
  * `length − ⌊0.4 × length⌋` of the query's characters cannot match: each edit of a match costs at most one of them.
  * Those pages are left out before Fuse runs (a `Fuse` over the rest, in the same order, gives the same answer); over
- * 500 pages a query of a few characters leaves a handful, and Fuse's bitap was most of a keystroke (issue 23 point 5).
+ * 500 pages a query of a few characters leaves a handful, and Fuse's bitap was most of a keystroke.
  */
 export function createMenuSearch(entries: readonly MenuSearchEntry[]): (query: string) => MenuSearchEntry[] {
   const options = {

@@ -9,13 +9,18 @@ describe('page registry', () => {
       'system/user',
       'platform/company',
       'platform/news',
+      'platform/audit-log',
+      'platform/banner',
       'institution/record-center',
       'institution/test-plan',
       'institution/test-plan-edit',
+      'institution/staff',
+      'institution/role',
       'institution/course',
       'institution/order',
       'institution/exchange-code',
       'examiner/exam-task',
+      'examiner/exam-task-score',
     ]) {
       expect(resolveServerPage(addr), addr).toBe(pageRegistry[addr]);
     }

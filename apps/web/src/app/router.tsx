@@ -23,7 +23,7 @@ const placeholder = (title: string) => async () => {
   return { element: <PlaceholderPage title={title} /> };
 };
 
-/** The sign-in page: outside antd's providers, it loads no antd (issue 23). */
+/** The sign-in page: outside antd's providers, it loads no antd. */
 const loginRoute: RouteObject = {
   path: 'login',
   handle: handle('登录'),
@@ -41,7 +41,7 @@ const publicRoutes: RouteObject[] = [
     path: 'information-link/*',
     handle: handle('证书信息'),
     lazy: page(() =>
-      import('@/features/certificate-info/certificate-info-page').then((m) => m.CertificateInfoPage),
+      import('@/features/certificates/certificate-info-page').then((m) => m.CertificateInfoPage),
     ),
   },
   {
@@ -49,7 +49,7 @@ const publicRoutes: RouteObject[] = [
     handle: handle('加入或创建企业'),
     loader: requireSessionWithoutCompany,
     shouldRevalidate: alwaysRevalidate,
-    lazy: page(() => import('@/features/join/join-page').then((m) => m.JoinPage)),
+    lazy: page(() => import('@/features/companies/join/join-page').then((m) => m.JoinPage)),
   },
   {
     path: 'auth-redirect',
@@ -117,7 +117,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'update-password',
     handle: handle('修改密码', { name: 'UpdatePassword' }),
-    lazy: page(() => import('@/features/account/update-password-page').then((m) => m.UpdatePasswordPage)),
+    lazy: page(() => import('@/features/users/update-password-page').then((m) => m.UpdatePasswordPage)),
   },
   // Spec §2 names the platform's built-in pages /profile/index and /update-password/index: the same pages.
   ...['profile', 'update-password'].map(
@@ -127,6 +127,17 @@ const signedInRoutes: RouteObject[] = [
       element: <Navigate to={`/${path}`} replace />,
     }),
   ),
+  // 新闻公告 for every portal (spec §2's top-bar link); the platform writes them at /news (its server menu).
+  {
+    path: 'news/index',
+    handle: handle('新闻公告', { name: 'NewsIndex' }),
+    lazy: page(() => import('@/features/news/news-reader-page').then((m) => m.NewsReaderPage)),
+  },
+  {
+    path: 'news/view/:id',
+    handle: handle('新闻详情', { name: 'NewsView' }),
+    lazy: page(() => import('@/features/news/news-article-page').then((m) => m.NewsArticlePage)),
+  },
   {
     // Inside the layout, so refreshing a tab keeps the other tabs' pages alive (spec §2 /redirect/:path).
     path: 'redirect/*',

@@ -1,14 +1,16 @@
+import { profileLabels } from '@skill-cert/shared/roles';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
-import { company } from '@/features/company-settings/test-fixtures';
+import { company } from '@/features/companies/settings/test-fixtures';
 import { browser } from '@/shared/browser';
 import { feedback } from '@/shared/feedback';
 import { getToken, saveLogin, TOKEN_COOKIE } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fail, installFakeNetwork, makeLoginResult, makeUser, ok } from '@/test/fake-network';
 import { renderRoute } from '@/test/render-route';
+import { findWithRole } from '@/test/ui';
 
 /** A token in the cookie but nothing loaded yet: what a page reload looks like. */
 const reloadedWithToken = () => Cookies.set(TOKEN_COOKIE, 'token-1');
@@ -150,9 +152,7 @@ describe('routes', () => {
       'GET /api/public/certificates/abc': fail(404, '证书不存在或已失效'),
     });
     const { location } = renderRoute('/information-link/abc/def');
-    expect(
-      await screen.findByText('证书不存在或已失效', { selector: '.ant-result-title' }),
-    ).toBeInTheDocument();
+    expect(await findWithRole(document, 'status', '证书不存在或已失效')).toBeInTheDocument();
     expect(network.callsTo('GET /api/public/certificates/abc')).toHaveLength(1);
     expect(location()).toBe('/information-link/abc/def');
   });
@@ -213,9 +213,10 @@ describe('/profile', () => {
     installFakeNetwork({});
     saveLogin(makeLoginResult({ roles: [2], name: '平台管理员' }));
     renderRoute('/profile');
-    const card = (await screen.findByText('当前角色')).closest('.ant-card')!;
-    expect(within(card as HTMLElement).getByText('平台管理员')).toBeInTheDocument();
-    expect(within(card as HTMLElement).getByText('13800000000')).toBeInTheDocument();
+    const card = await findWithRole(document, 'region', profileLabels[2]);
+    expect(within(card).getByText('当前角色')).toBeInTheDocument();
+    expect(within(card).getByText('平台管理员')).toBeInTheDocument();
+    expect(within(card).getByText('13800000000')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '企业信息' })).toBeNull();
   });
 });

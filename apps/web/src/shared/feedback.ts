@@ -9,7 +9,7 @@ import { browser } from './browser';
  * <FeedbackBridge /> (`antd/feedback-bridge.tsx`), which captures `App.useApp()` into this module-level holder. Code
  * outside React calls `feedback.message` / `feedback.modal`. Before the bridge has mounted (a loader on the very
  * first navigation, the sign-in page, which carries no antd at all) they load antd and use its static API, which
- * `antd/antd-providers.tsx` also themes. This module imports no antd itself (issue 23: the sign-in
+ * `antd/antd-providers.tsx` also themes. This module imports no antd itself (the sign-in
  * page loads none).
  */
 type MessageApi = ReturnType<typeof App.useApp>['message'];

@@ -1,7 +1,11 @@
+import { ApiCode } from '@skill-cert/shared/api-codes';
+import type { UploadPermission } from '@skill-cert/shared/companies';
 import { isSuccessCode } from '@skill-cert/shared/envelope';
 import type { UploadedFile } from '@skill-cert/shared/files';
-import { ApiError, NETWORK_ERROR_MESSAGE, settle } from './http';
+import { RoleType } from '@skill-cert/shared/roles';
+import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_ID_HEADER, request, settle } from './http';
 import { getToken } from './session/session';
+import { useSessionStore } from './session/session-store';
 
 /**
  * Files to and from the server: downloads with the session's token, uploads with progress and cancel. Whatever
@@ -68,7 +72,11 @@ export async function fetchFile(
     if (response.ok && typeof code === 'number' && isSuccessCode(code))
       throw new ApiError('文件不存在', code);
     // Silent: the caller names the action that failed (下载失败!); the 401 and 61 dialogs still show.
-    settle(response.status, envelope, { silent: true, unreadable: `下载失败（${response.status}）` });
+    settle(response.status, envelope, {
+      silent: true,
+      unreadable: `下载失败（${response.status}）`,
+      requestId: response.headers.get(REQUEST_ID_HEADER),
+    });
     throw new ApiError(`下载失败（${response.status}）`, response.status);
   }
   return {
@@ -92,12 +100,22 @@ export interface UploadOptions {
 }
 
 export const UPLOAD_CANCELLED_MESSAGE = '已取消上传';
+/** A direct upload's bucket did not answer (down, or its CORS refuses this site). */
+export const STORAGE_UNREACHABLE_MESSAGE = '无法连接文件存储';
+export const STORAGE_TOO_LARGE_MESSAGE = '上传的文件超过文件存储允许的大小';
+export const STORAGE_EMPTY_MESSAGE = '不能上传空文件';
+export const STORAGE_EXPIRED_MESSAGE = '上传许可已过期';
+export const storageRefusedMessage = (status: number): string => `文件存储拒绝了上传（${status}）`;
+
+/** Registering a direct upload copies it out of the bucket on the server: a 2 GB zip takes minutes. */
+const REGISTER_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * `POST /api/files/upload` (multipart field `file`; `image` accepts JPG/PNG only), or `url`, a route that takes the
- * file itself (an import, a photo); without the 60 s limit of other
- * calls: a photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch cannot
- * tell how much of a body has gone) and can be cancelled. A refusal rejects with the server's message.
+ * Uploads a file: where the server keeps files in object storage and the caller is a member of an enterprise, straight
+ * to the bucket (uploadDirect), else through the server (`POST /api/files/upload`, multipart field `file`; `image`
+ * accepts JPG/PNG only), or to `url`, a route that takes the file itself (an import, a photo). Without the 60 s limit
+ * of other calls: a photos zip may be 2 GB and take minutes to send, so it reports its progress (XMLHttpRequest: fetch
+ * cannot tell how much of a body has gone) and can be cancelled. A refusal rejects with the server's message.
  */
 export function uploadFile<T = UploadedFile>(
   file: File,
@@ -107,10 +125,120 @@ export function uploadFile<T = UploadedFile>(
     url?: string;
   } = {},
 ): Promise<T> {
-  const { onProgress, signal, kind = 'any', url = `/api/files/upload?type=${kind}` } = options;
+  const { kind = 'any', url } = options;
+  if (url || !mayUploadDirect())
+    return uploadThroughServer<T>(file, url ?? `/api/files/upload?type=${kind}`, options);
+  return directPermission().then((permission) =>
+    permission
+      ? (uploadDirect(file, kind, permission, options) as Promise<T>)
+      : uploadThroughServer<T>(file, `/api/files/upload?type=${kind}`, options),
+  );
+}
+
+async function uploadThroughServer<T>(file: File, url: string, options: UploadOptions): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return new Promise<T>((resolve, reject) => {
+  const answer = await postForm(url, form, options, { withToken: true, unreachable: NETWORK_ERROR_MESSAGE });
+  let envelope: unknown = null;
+  try {
+    envelope = JSON.parse(answer.text);
+  } catch {
+    // not an envelope: settle rejects with the HTTP status
+  }
+  // Silent: the upload field shows the failure itself; the 401 and 61 dialogs still show.
+  return settle<T>(answer.status, envelope, { silent: true, unreadable: `上传失败（${answer.status}）` });
+}
+
+/** What this server's stsToken said about direct uploads, once per page: null until asked. */
+let storesDirect: boolean | null = null;
+
+/** Forgets what the server said about direct uploads (tests start each case afresh). */
+export function forgetDirectUploads(): void {
+  storesDirect = null;
+}
+
+/** Only an enterprise's members may ask for a permission (stsToken); not again once the server said it stores locally. */
+function mayUploadDirect(): boolean {
+  const user = useSessionStore.getState().user;
+  return (
+    storesDirect !== false && user?.active_role_type_id === RoleType.ENTERPRISE && Boolean(user.company_id)
+  );
+}
+
+/**
+ * The bucket's upload permission (`GET /api/companies/stsToken`), or null to upload through the server: the server
+ * stores files locally (then not asked again), or the route refuses (no active company).
+ */
+async function directPermission(): Promise<UploadPermission | null> {
+  let permission: UploadPermission;
+  try {
+    permission = await request<UploadPermission>('GET', '/api/companies/stsToken', { silent: true });
+  } catch (error) {
+    // The session ended or the company is frozen: its dialog is open, and an upload would meet the same.
+    if (
+      error instanceof ApiError &&
+      (error.code === ApiCode.UNAUTHORIZED || error.code === ApiCode.ACK_NOTICE)
+    )
+      throw error;
+    return null;
+  }
+  storesDirect = Boolean(permission.fields && permission.register_url);
+  return storesDirect ? permission : null;
+}
+
+/**
+ * Sends the file to the bucket with its presigned POST (the policy's fields, then the file; no Authorization), then
+ * registers it (`POST {register_url}`): the server checks its kind by content and answers the file as an upload does.
+ * A refusal by the bucket is told in Chinese; a file the bucket refused is never registered.
+ */
+async function uploadDirect(
+  file: File,
+  kind: 'image' | 'any',
+  permission: UploadPermission,
+  options: UploadOptions,
+): Promise<UploadedFile> {
+  if (permission.max_bytes !== undefined && file.size > permission.max_bytes)
+    throw new ApiError(STORAGE_TOO_LARGE_MESSAGE, null);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(permission.fields ?? {})) form.append(name, value);
+  form.append(permission.field, file, file.name);
+  const answer = await postForm(permission.upload_url, form, options, {
+    withToken: false,
+    unreachable: STORAGE_UNREACHABLE_MESSAGE,
+  });
+  if (answer.status < 200 || answer.status >= 300)
+    throw new ApiError(storageRefusal(answer.status, answer.text), null);
+  const uploaded = await request<UploadedFile>('POST', `${permission.register_url}?type=${kind}`, {
+    body: { name: file.name },
+    silent: true,
+    timeoutMs: REGISTER_TIMEOUT_MS,
+  });
+  // Cancelled while the server registered it: the control has let the file go.
+  if (options.signal?.aborted) throw new ApiError(UPLOAD_CANCELLED_MESSAGE, null);
+  return uploaded;
+}
+
+/** The bucket's XML error (`<Code>`, `<Message>`) in the user's words. */
+export function storageRefusal(status: number, body: string): string {
+  const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+  const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1] ?? '';
+  if (code === 'EntityTooLarge') return STORAGE_TOO_LARGE_MESSAGE;
+  if (code === 'EntityTooSmall') return STORAGE_EMPTY_MESSAGE;
+  if (code === 'AccessDenied' && /expired/i.test(message)) return STORAGE_EXPIRED_MESSAGE;
+  return storageRefusedMessage(status);
+}
+
+/**
+ * POSTs a form with XMLHttpRequest, reporting the share sent and stopping on the signal: resolves with whatever
+ * answered, rejects with UPLOAD_CANCELLED_MESSAGE or, when nothing answered, `unreachable`.
+ */
+function postForm(
+  url: string,
+  form: FormData,
+  { onProgress, signal }: UploadOptions,
+  { withToken, unreachable }: { withToken: boolean; unreachable: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
       return;
@@ -119,7 +247,7 @@ export function uploadFile<T = UploadedFile>(
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (withToken && token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     let reported = -1;
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || !onProgress) return;
@@ -132,26 +260,8 @@ export function uploadFile<T = UploadedFile>(
     signal?.addEventListener('abort', cancel, { once: true });
     xhr.onloadend = () => signal?.removeEventListener('abort', cancel);
     xhr.onabort = () => reject(new ApiError(UPLOAD_CANCELLED_MESSAGE, null));
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, null));
-    xhr.onload = () => {
-      let envelope: unknown = null;
-      try {
-        envelope = JSON.parse(xhr.responseText);
-      } catch {
-        // not an envelope: settle rejects with the HTTP status
-      }
-      try {
-        // Silent: the upload field shows the failure itself; the 401 and 61 dialogs still show.
-        resolve(
-          settle<T>(xhr.status, envelope, {
-            silent: true,
-            unreadable: `上传失败（${xhr.status}）`,
-          }),
-        );
-      } catch (error) {
-        reject(error);
-      }
-    };
+    xhr.onerror = () => reject(new ApiError(unreachable, null));
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.send(form);
   });
 }

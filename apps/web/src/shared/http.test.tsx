@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
 import { browser } from './browser';
-import { isApiStatusMarked, request, resetApiStatus, TIMEOUT_MESSAGE } from './http';
+import { IDEMPOTENCY_HEADER, isApiStatusMarked, request, resetApiStatus, TIMEOUT_MESSAGE } from './http';
 import { getToken, TOKEN_COOKIE } from './session/session';
 
 /** Mounts the providers so the client's dialogs and messages render into the document. */
@@ -103,6 +103,23 @@ describe('http client (spec §8)', () => {
     expect(await screen.findByText('操作过于频繁，请稍后再试')).toBeInTheDocument();
   });
 
+  it("a server fault's message carries the request id for support; a refusal's does not", async () => {
+    installFakeNetwork({
+      'GET /api/broken': {
+        ...fail(500, '服务器繁忙，请稍后重试'),
+        headers: { 'X-Request-Id': '5f2c9a01d3e4b768' },
+      },
+      'GET /api/refused': { ...fail(400, '名称不能为空'), headers: { 'X-Request-Id': '0a1b2c3d4e5f6071' } },
+    });
+    await expect(request('GET', '/api/broken')).rejects.toThrow(
+      '服务器繁忙，请稍后重试（错误编号 5f2c9a01d3e4b768，可告知客服）',
+    );
+    expect(
+      await screen.findByText('服务器繁忙，请稍后重试（错误编号 5f2c9a01d3e4b768，可告知客服）'),
+    ).toBeInTheDocument();
+    await expect(request('GET', '/api/refused')).rejects.toThrow(/^名称不能为空$/);
+  });
+
   it('a request still pending after 60 s fails with 请求超时，请稍后重试', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal(
@@ -174,5 +191,102 @@ describe('http client (spec §8)', () => {
     await request('GET', '/api/thing');
     await waitFor(() => expect(network.calls).toHaveLength(1));
     expect(network.calls[0].headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('acting once: the Idempotency-Key of writes', () => {
+  const keyOf = (call: { headers: Headers }) => call.headers.get(IDEMPOTENCY_HEADER);
+  /** A route that answers only when the test says so. */
+  const held = () => {
+    const answers: (() => void)[] = [];
+    return {
+      answers,
+      handler: () =>
+        new Promise<ReturnType<typeof ok>>((resolve) => {
+          answers.push(() => resolve(ok(null)));
+        }),
+    };
+  };
+
+  beforeEach(() => {
+    mountFeedback();
+  });
+
+  it('every POST, PUT, PATCH and DELETE carries a key of its own; a GET carries none', async () => {
+    const network = installFakeNetwork({
+      'GET /api/thing': ok(null),
+      'POST /api/thing': ok(null),
+      'PUT /api/thing': ok(null),
+      'PATCH /api/thing': ok(null),
+      'DELETE /api/thing': ok(null),
+    });
+    await request('GET', '/api/thing');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) await request(method, '/api/thing');
+    expect(keyOf(network.calls[0])).toBeNull();
+    const keys = network.calls.slice(1).map(keyOf);
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(4);
+  });
+
+  it('an identical write sent while the first is under way (a double click) carries the same key', async () => {
+    const route = held();
+    const network = installFakeNetwork({ 'POST /api/batches': route.handler });
+    const first = request('POST', '/api/batches', { body: { name: '一期' } });
+    const second = request('POST', '/api/batches', { body: { name: '一期' } });
+    await waitFor(() => expect(network.calls).toHaveLength(2));
+    expect(keyOf(network.calls[1])).toBe(keyOf(network.calls[0]));
+    for (const answer of route.answers) answer();
+    await Promise.all([first, second]);
+  });
+
+  it('a write with another body, URL or method meanwhile carries another key', async () => {
+    const route = held();
+    const network = installFakeNetwork({
+      'POST /api/batches': route.handler,
+      'PATCH /api/batches': route.handler,
+    });
+    const sent = [
+      request('POST', '/api/batches', { body: { name: '一期' } }),
+      request('POST', '/api/batches', { body: { name: '二期' } }),
+      request('POST', '/api/batches', { body: { name: '一期' }, params: { copy: 1 } }),
+      request('PATCH', '/api/batches', { body: { name: '一期' } }),
+    ];
+    await waitFor(() => expect(network.calls).toHaveLength(4));
+    expect(new Set(network.calls.map(keyOf)).size).toBe(4);
+    for (const answer of route.answers) answer();
+    await Promise.all(sent);
+  });
+
+  it('the same write sent again after the first was answered is a new action: a new key', async () => {
+    const network = installFakeNetwork({ 'POST /api/batches': ok(null) });
+    await request('POST', '/api/batches', { body: { name: '一期' } });
+    await request('POST', '/api/batches', { body: { name: '一期' } });
+    expect(keyOf(network.calls[1])).not.toBe(keyOf(network.calls[0]));
+  });
+
+  it('a failed write lets its key go too: sent again, it is a new action', async () => {
+    const network = installFakeNetwork({ 'POST /api/batches': fail(400, '名称不能为空') });
+    await request('POST', '/api/batches', { body: {}, silent: true }).catch(() => undefined);
+    await request('POST', '/api/batches', { body: {}, silent: true }).catch(() => undefined);
+    expect(keyOf(network.calls[1])).not.toBe(keyOf(network.calls[0]));
+  });
+
+  it('multipart bodies cannot be compared: each carries its own key', async () => {
+    const route = held();
+    const network = installFakeNetwork({ 'POST /api/import': route.handler });
+    const form = () => {
+      const data = new FormData();
+      data.append('name', 'x');
+      return data;
+    };
+    const sent = [
+      request('POST', '/api/import', { body: form() }),
+      request('POST', '/api/import', { body: form() }),
+    ];
+    await waitFor(() => expect(network.calls).toHaveLength(2));
+    expect(keyOf(network.calls[1])).not.toBe(keyOf(network.calls[0]));
+    for (const answer of route.answers) answer();
+    await Promise.all(sent);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiCode, type Envelope, isSuccessCode } from '@skill-cert/shared/apiCodes';
+import { ApiCode, type Envelope, isSuccessCode } from '@skill-cert/shared/api-codes';
 import { REQUEST_TIMEOUT_MS } from '@skill-cert/shared/constants';
 import { browser } from './browser';
 import { feedback } from './feedback';
@@ -100,6 +100,35 @@ async function send(
   }
 }
 
+/** The header that makes a write act once at the server, however often it is sent (DESIGN.md "Acting once"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A random UUID; `crypto.randomUUID` exists only on secure pages, and the app may be served over plain HTTP. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Writes under way, by method, URL and body: an identical one sent meanwhile (a double click) shares the key. */
+const writesInFlight = new Map<string, { key: string; users: number }>();
+
+function claimKey(signature: string | null): { key: string; done: () => void } {
+  if (signature === null) return { key: newIdempotencyKey(), done: () => {} };
+  const found = writesInFlight.get(signature) ?? { key: newIdempotencyKey(), users: 0 };
+  found.users += 1;
+  writesInFlight.set(signature, found);
+  return {
+    key: found.key,
+    done: () => {
+      found.users -= 1;
+      if (found.users === 0 && writesInFlight.get(signature) === found) writesInFlight.delete(signature);
+    },
+  };
+}
+
 export async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
   const { params, body, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -115,14 +144,23 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const target = `${url}${params ? toQueryString(params) : ''}`;
+  // A FormData body cannot be compared: each such write gets a key of its own.
+  const write =
+    method === 'GET'
+      ? null
+      : claimKey(body instanceof FormData ? null : `${method} ${target}\n${String(payload ?? '')}`);
+  if (write) headers[IDEMPOTENCY_HEADER] = write.key;
 
-  const response = await send(
-    `${url}${params ? toQueryString(params) : ''}`,
-    { method, headers, body: payload },
-    silent,
-    timeoutMs,
-  );
-  return settle<T>(response.status, await response.json().catch(() => null), { silent });
+  try {
+    const response = await send(target, { method, headers, body: payload }, silent, timeoutMs);
+    return settle<T>(response.status, await response.json().catch(() => null), {
+      silent,
+      requestId: response.headers.get(REQUEST_ID_HEADER),
+    });
+  } finally {
+    write?.done();
+  }
 }
 
 /**
@@ -133,16 +171,21 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
 export function settle<T>(
   status: number,
   envelope: unknown,
-  { silent, unreadable = 'Error' }: { silent?: boolean; unreadable?: string } = {},
+  {
+    silent,
+    unreadable = 'Error',
+    requestId = null,
+  }: { silent?: boolean; unreadable?: string; requestId?: string | null } = {},
 ): T {
   const code = isEnvelope(envelope) ? envelope.code : null;
-  const message = isEnvelope(envelope) ? envelope.message : '';
+  const serverFault = status >= 500 || code === ApiCode.SERVER_ERROR;
+  const message = withReference(isEnvelope(envelope) ? envelope.message : '', serverFault ? requestId : null);
 
   if (status === 401 || code === ApiCode.UNAUTHORIZED) {
     showReloginModal();
     throw new ApiError(message || RELOGIN_MESSAGE, ApiCode.UNAUTHORIZED);
   }
-  if (!isEnvelope(envelope)) return fail(new ApiError(unreadable, null), silent);
+  if (!isEnvelope(envelope)) return fail(new ApiError(withReference(unreadable, requestId), null), silent);
   if (isSuccessCode(envelope.code)) return envelope.data as T;
   if (envelope.code === ApiCode.REJECT_BODY) throw envelope;
   if (envelope.code === ApiCode.ACK_NOTICE) {
@@ -152,6 +195,13 @@ export function settle<T>(
   // 400 and every other code: reject with the message (shown unless silent).
   return fail(new ApiError(message || 'Error', envelope.code, envelope.data), silent);
 }
+
+/** The header carrying the server's request id (its logs name each request by it). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** A server fault's message with the request's id, which a user can give to support to find it in the logs. */
+export const withReference = (message: string, requestId: string | null): string =>
+  requestId && message ? `${message}（错误编号 ${requestId}，可告知客服）` : message;
 
 /** The text to show for any rejection of `request`. */
 export function errorMessage(error: unknown): string {

@@ -1,6 +1,6 @@
-import type { ArchiveDetail, ArchiveDocument, ArchiveRow } from '@skill-cert/shared/archive';
+import type { ArchiveDetail, ArchiveDocument, ArchiveRow } from '@skill-cert/shared/archives';
 
-/** Archives as the server answers them (issue 22), for the archive pages' tests. */
+/** Archives as the server answers them, for the archive pages' tests. */
 
 export const ARCHIVE_ID = 'a0000000-0000-4000-8000-000000000001';
 

@@ -67,14 +67,23 @@ describe('folder boundaries of the web app', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('the test helpers (src/test) import no feature: a feature keeps its own fixtures beside its tests', () => {
+    const crossings = sourceFiles(path.join(src, 'test')).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => featureOf(target) !== null)
+        .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('finds the imports it checks (the rule is not passing on an empty scan)', () => {
     const files = sourceFiles(path.join(src, 'features'));
     expect(files.length).toBeGreaterThan(50);
     const drawer = files.find((f) =>
-      f.endsWith(path.join('platform-company', 'components', 'record-review-drawer.tsx')),
+      f.endsWith(path.join('companies', 'platform', 'components', 'record-review-drawer.tsx')),
     );
     expect(drawer && importsOf(drawer)).toContain(
-      path.join(src, 'shared', 'components', 'record-application', 'record-application-content'),
+      path.join(src, 'shared', 'components', 'records', 'record-application-content'),
     );
   });
 });

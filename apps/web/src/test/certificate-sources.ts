@@ -1,11 +1,11 @@
-import type { GrantDetail, GrantOptions, GrantRow } from '@skill-cert/shared/certificateGrant';
+import type { GrantDetail, GrantOptions, GrantRow } from '@skill-cert/shared/certificate-grants';
 import { type Message, TemplateKey } from '@skill-cert/shared/messages';
 import type {
   OfflineBatchDetail,
   OfflineBatchOptions,
   OfflineBatchRow,
   OfflineDraftRow,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import type { SourceCertificateRow } from '@/shared/components/certificate-file/source-certificate-table';
 
 /**
@@ -198,6 +198,7 @@ export function grantOptions(overrides: Partial<GrantOptions> = {}): GrantOption
       level_name: '四级/中级工',
       status: 5,
       status_text: '已通过',
+      end_date: '2026-03-10',
     },
     templates: [
       { _id: 'national', name: '职业技能等级证书', national: true },

@@ -18,6 +18,7 @@ export interface FakeRequest {
 export interface FakeReply {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 type Handler = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
@@ -69,7 +70,7 @@ export function installFakeNetwork(routes: Record<string, Handler>) {
       typeof handler === 'function' ? await handler(request) : (handler ?? fail(404, '接口不存在'));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/provider';
 import { routes } from '@/app/router';
 
@@ -17,3 +17,12 @@ export function renderRoute(path: string) {
 
 /** Loads the layout shell's lazy module ahead of a suite of whole-route tests, so the first test does not pay for it. */
 export const preloadShell = () => import('@/app/layout/app-layout');
+
+/**
+ * Loads the lazy modules of the routes that `paths` open (the shell and the pages), ahead of a suite: a test's time is
+ * then its own work, not the first import of a page's modules, which on a busy machine took most of it.
+ */
+export async function preloadRoutes(...paths: string[]): Promise<void> {
+  const lazies = paths.flatMap((path) => matchRoutes(routes, path) ?? []).map((m) => m.route.lazy);
+  await Promise.all([preloadShell(), ...lazies.map((lazy) => (typeof lazy === 'function' ? lazy() : null))]);
+}

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/provider';
+import { UnsavedChangesPrompt } from '@/shared/unsaved-changes';
 
 /**
  * Rendering for tests of features and shared code, which never import `src/app` themselves: the app's providers
@@ -23,7 +24,19 @@ export function renderPage(
   pattern = path,
 ) {
   const router = createMemoryRouter(
-    [{ path: pattern, element: page }, ...routes, { path: '*', element: <p>navigated away</p> }],
+    [
+      {
+        path: pattern,
+        element: (
+          <>
+            {page}
+            <UnsavedChangesPrompt />
+          </>
+        ),
+      },
+      ...routes,
+      { path: '*', element: <p>navigated away</p> },
+    ],
     { initialEntries: [path] },
   );
   const view = renderWithProviders(<RouterProvider router={router} />);

@@ -1,11 +1,31 @@
 import type { MenuNode, PersonalMenus, RoleRow } from '@skill-cert/shared/access';
 import type { Paged } from '@skill-cert/shared/pagination';
+import { ALL_PERMISSION, hasPermission } from '@skill-cert/shared/permission';
+import { RoleType } from '@skill-cert/shared/roles';
+import { isNotNull } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
+import { users } from '../users/tables.ts';
+import { holdsPermission, permissionKeysOf } from './service.ts';
+import { menus } from './tables.ts';
 
 const ctx = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/** 运营人员 (yunying): 企业管理, and 新闻公告 and 轮播图 with their buttons. */
+const YUNYING_MENUS = [
+  '企业管理',
+  '新闻公告',
+  '新增新闻',
+  '修改新闻',
+  '发布/下线新闻',
+  '删除新闻',
+  '轮播图',
+  '新增轮播图',
+  '修改/启停轮播图',
+  '删除轮播图',
+];
 
 async function platformToken() {
   return (await login(ctx.app, 'pingtai')).token;
@@ -42,15 +62,26 @@ describe('GET /api/user/personalMenus', () => {
   it('gives a limited role only its granted menus and their keys', async () => {
     const { token } = await login(ctx.app, 'yunying');
     const res = await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token });
-    expect(flatten(res.body.data.menus).map((m) => m.name)).toEqual(['企业管理', '新闻公告']);
-    expect(res.body.data.permissions.sort()).toEqual(['platform:company:list', 'platform:news:list']);
+    expect(flatten(res.body.data.menus).map((m) => m.name)).toEqual(YUNYING_MENUS);
+    expect(res.body.data.permissions.sort()).toEqual([
+      'platform:banner:add',
+      'platform:banner:delete',
+      'platform:banner:edit',
+      'platform:banner:list',
+      'platform:company:list',
+      'platform:news:add',
+      'platform:news:delete',
+      'platform:news:edit',
+      'platform:news:list',
+      'platform:news:publish',
+    ]);
   });
 
   it('answers the menu of the active role type only', async () => {
     const { token } = await login(ctx.app, 'duojuese');
     await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role: 4 } });
     const res = await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token });
-    expect(flatten(res.body.data.menus).map((m) => m.name)).toEqual(['考评任务']);
+    expect(flatten(res.body.data.menus).map((m) => m.name)).toEqual(['考评任务', '评分']);
   });
 
   it('carries the fields of spec §3 on each item, with hidden and not-cached flags', async () => {
@@ -98,7 +129,7 @@ describe('cached personal menus (embedded database)', () => {
     await menusOf(token);
     const select = vi.spyOn(ctx.app.db, 'select');
     try {
-      expect(flatten((await menusOf(token)).menus).map((m) => m.name)).toEqual(['企业管理', '新闻公告']);
+      expect(flatten((await menusOf(token)).menus).map((m) => m.name)).toEqual(YUNYING_MENUS);
       // PostgreSQL is shared by several instances: there every read asks it.
       if (ctx.database.kind === 'pglite') expect(select).not.toHaveBeenCalled();
       else expect(select).toHaveBeenCalled();
@@ -165,6 +196,36 @@ describe('permission matrix', () => {
       }
     });
   }
+
+  it('the guard’s one-statement check agrees with the keys a user holds, for every user, portal and key', async () => {
+    const db = ctx.app.db;
+    const people = await db.select({ id: users.id }).from(users);
+    const keys = [
+      ...new Set(
+        (await db.select({ key: menus.key }).from(menus).where(isNotNull(menus.key))).map((m) => m.key!),
+      ),
+      ALL_PERMISSION,
+      'no:such:key',
+    ];
+    let held = 0;
+    for (const { id } of people)
+      for (const portal of [RoleType.PLATFORM, RoleType.INSTITUTION, RoleType.EXAMINER]) {
+        const own = await permissionKeysOf(db, id, portal);
+        for (const key of keys) {
+          const expected = hasPermission(own, key);
+          held += Number(expected);
+          expect({ id, portal, key, holds: await holdsPermission(db, id, portal, key) }).toEqual({
+            id,
+            portal,
+            key,
+            holds: expected,
+          });
+        }
+      }
+    // The demo holds keys in every portal checked and lacks others: both answers were seen.
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(people.length * 3 * keys.length);
+  });
 
   it('answers 403 in the envelope with a Chinese message', async () => {
     const { token } = await login(ctx.app, 'yunying');
@@ -405,7 +466,7 @@ describe('roles and user grants', () => {
     expect(
       (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token: operator })).body.data
         .menus,
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     const role = await roleNamed(admin, '运营人员');
     expect((await api(ctx.app, 'DELETE', `/api/roles/${role._id}`, { token: admin })).body.code).toBe(200);
     expect(

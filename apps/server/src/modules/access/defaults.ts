@@ -1,9 +1,9 @@
 import { MenuType } from '@skill-cert/shared/access';
-import { RoleType } from '@skill-cert/shared/roles';
-import { and, eq, inArray } from 'drizzle-orm';
+import { RoleType, type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { menus, roleMenus, roles, userRoles } from './tables.ts';
+import { accessSeededMenus, menus, roleMenus, roles, userRoles } from './tables.ts';
 
 interface MenuSeed {
   type: 1 | 2 | 3;
@@ -43,6 +43,7 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
       children: [
         button('冻结/解冻企业', 'platform:company:freeze'),
         button('审核备案', 'platform:company:review'),
+        button('新增机构', 'platform:institution:add'),
       ],
     }),
     {
@@ -75,15 +76,49 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
         page('发送通知', '/system/notice', 'system/notice', 'system:notice:send', { icon: 'SendOutlined' }),
       ],
     },
-    page('新闻公告', '/news', 'platform/news', 'platform:news:list', { icon: 'NotificationOutlined' }),
+    page('新闻公告', '/news', 'platform/news', 'platform:news:list', {
+      icon: 'NotificationOutlined',
+      children: [
+        button('新增新闻', 'platform:news:add'),
+        button('修改新闻', 'platform:news:edit'),
+        button('发布/下线新闻', 'platform:news:publish'),
+        button('删除新闻', 'platform:news:delete'),
+      ],
+    }),
+    page('审计日志', '/audit-log', 'platform/audit-log', 'platform:audit-log:list', {
+      icon: 'FileSearchOutlined',
+      children: [button('导出审计日志', 'platform:audit-log:export')],
+    }),
+    page('轮播图', '/banner', 'platform/banner', 'platform:banner:list', {
+      icon: 'PictureOutlined',
+      children: [
+        button('新增轮播图', 'platform:banner:add'),
+        button('修改/启停轮播图', 'platform:banner:edit'),
+        button('删除轮播图', 'platform:banner:delete'),
+      ],
+    }),
   ],
   [RoleType.INSTITUTION]: [
     page('备案中心', '/record-center', 'institution/record-center', 'institution:record:list', {
       icon: 'AuditOutlined',
+      children: [button('编辑备案', 'institution:record:edit')],
     }),
     page('考试计划', '/test-plan', 'institution/test-plan', 'institution:test-plan:list', {
       icon: 'ScheduleOutlined',
-      children: [button('新增考试计划', 'institution:test-plan:add')],
+      children: [
+        button('新增考试计划', 'institution:test-plan:add'),
+        button('发布报名', 'institution:test-plan:publish'),
+        button('取消考试计划', 'institution:test-plan:cancel'),
+        button('考生管理', 'institution:examinee:edit'),
+        button('审核报名', 'institution:examinee:review'),
+        button('编排考场', 'institution:test-plan:arrange'),
+        button('准考证', 'institution:test-plan:ticket'),
+        button('开始/结束考试', 'institution:test-plan:exam'),
+        button('成绩录入', 'institution:test-plan:score'),
+        button('成绩审核', 'institution:test-plan:review'),
+        button('发证', 'institution:test-plan:grant'),
+        button('归档', 'institution:test-plan:archive'),
+      ],
     }),
     page('编辑考试计划', '/test-plan/edit/:id', 'institution/test-plan-edit', 'institution:test-plan:edit', {
       hidden: true,
@@ -96,9 +131,32 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
     page('兑换码', '/exchange-code', 'institution/exchange-code', 'institution:exchange-code:list', {
       icon: 'GiftOutlined',
     }),
+    {
+      type: MenuType.DIRECTORY,
+      name: '机构设置',
+      icon: 'SettingOutlined',
+      path: 'Layout',
+      children: [
+        page('人员管理', '/staff', 'institution/staff', 'institution:staff:list', {
+          icon: 'UserOutlined',
+          children: [button('编辑人员', 'institution:staff:edit')],
+        }),
+        page('角色管理', '/role', 'institution/role', 'institution:role:list', {
+          icon: 'TeamOutlined',
+          children: [button('编辑角色', 'institution:role:edit')],
+        }),
+      ],
+    },
   ],
   [RoleType.EXAMINER]: [
-    page('考评任务', '/exam-task', 'examiner/exam-task', 'examiner:task:list', { icon: 'FormOutlined' }),
+    page('考评任务', '/exam-task', 'examiner/exam-task', 'examiner:task:list', {
+      icon: 'FormOutlined',
+      children: [button('查看考生身份', 'examiner:task:reveal')],
+    }),
+    page('评分', '/exam-task/score/:id', 'examiner/exam-task-score', 'examiner:task:score', {
+      hidden: true,
+      cache: false,
+    }),
   ],
 };
 
@@ -116,10 +174,28 @@ export const defaultRoles: {
     name: '运营人员',
     remark: '企业管理与新闻公告',
     all: false,
-    keys: ['platform:company:list', 'platform:news:list'],
+    keys: [
+      'platform:company:list',
+      'platform:news:list',
+      'platform:news:add',
+      'platform:news:edit',
+      'platform:news:publish',
+      'platform:news:delete',
+      'platform:banner:list',
+      'platform:banner:add',
+      'platform:banner:edit',
+      'platform:banner:delete',
+    ],
   },
   { portal: RoleType.INSTITUTION, name: '机构管理员', remark: '拥有机构端全部权限', all: true },
-  { portal: RoleType.EXAMINER, name: '考评员', remark: '考评任务', all: true },
+  // Not every key: revealing an examinee's name and ID number (examiner:task:reveal) is granted on purpose.
+  {
+    portal: RoleType.EXAMINER,
+    name: '考评员',
+    remark: '考评任务',
+    all: false,
+    keys: ['examiner:task:list', 'examiner:task:score'],
+  },
 ];
 
 /** The rows of a portal's menu tree, parents before children (ids made here, so one insert holds the tree). */
@@ -151,15 +227,139 @@ function menuRows(
   return rows;
 }
 
-/** Creates the default menus of a portal that has none, and the default roles when there are none. */
-export async function ensureDefaultAccess(db: DbOrTx): Promise<void> {
-  for (const [portal, items] of Object.entries(defaultMenus)) {
-    const [any] = await db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(eq(menus.portal, Number(portal)))
-      .limit(1);
-    if (!any) await db.insert(menus).values(menuRows(Number(portal), items, null));
+/** What identifies a default item across databases: its key, or a directory's name. */
+const identityOf = (m: Pick<MenuSeed, 'key' | 'name'>) => m.key ?? `dir:${m.name}`;
+
+/**
+ * The default items of the databases made before defaults were added item by item: these were there from the start,
+ * so one missing now was deleted by an administrator and is never added again.
+ */
+const FIRST_DEFAULTS: Record<2 | 3 | 4, readonly string[]> = {
+  [RoleType.PLATFORM]: [
+    'platform:company:list',
+    'platform:company:freeze',
+    'platform:company:review',
+    'dir:系统管理',
+    'system:menu:list',
+    'system:menu:add',
+    'system:menu:edit',
+    'system:menu:delete',
+    'system:role:list',
+    'system:role:add',
+    'system:role:edit',
+    'system:role:delete',
+    'system:role:grant',
+    'system:user:list',
+    'system:user:grant',
+    'system:notice:send',
+    'platform:news:list',
+  ],
+  [RoleType.INSTITUTION]: [
+    'institution:record:list',
+    'institution:test-plan:list',
+    'institution:test-plan:add',
+    'institution:test-plan:edit',
+    'institution:course:list',
+    'institution:order:list',
+    'institution:exchange-code:list',
+  ],
+  [RoleType.EXAMINER]: ['examiner:task:list'],
+};
+
+const allIdentities = (items: MenuSeed[]): string[] =>
+  items.flatMap((m) => [identityOf(m), ...allIdentities(m.children ?? [])]);
+
+/**
+ * The default items a portal lacks, added under their parents (by the parent's key, or a directory's name), each once
+ * in the life of the database: `access_seeded_menus` remembers what was added, so an item an administrator deleted
+ * stays deleted, and a child whose parent was deleted is not added. A new item is granted to the default roles that
+ * list its key (never to any other role). Answers the items added.
+ */
+async function addMissingDefaults(db: DbOrTx, portal: 2 | 3 | 4, items: MenuSeed[]): Promise<string[]> {
+  const seeded = new Set(
+    (
+      await db
+        .select({ key: accessSeededMenus.key })
+        .from(accessSeededMenus)
+        .where(eq(accessSeededMenus.portal, portal))
+    ).map((r) => r.key),
+  );
+  const remember = async (keys: string[]) => {
+    if (keys.length)
+      await db
+        .insert(accessSeededMenus)
+        .values(keys.map((key) => ({ portal, key })))
+        .onConflictDoNothing();
+    for (const k of keys) seeded.add(k);
+  };
+  if (seeded.size === 0) await remember([...FIRST_DEFAULTS[portal]]);
+  const existing = await db.select().from(menus).where(eq(menus.portal, portal));
+  const found = (m: MenuSeed) =>
+    existing.find((e) =>
+      m.key ? e.key === m.key : e.type === MenuType.DIRECTORY && e.name === m.name && !e.key,
+    );
+  const added: string[] = [];
+  const walk = async (list: MenuSeed[], parentId: string | null) => {
+    for (const [i, m] of list.entries()) {
+      const id = identityOf(m);
+      let row = found(m);
+      if (!row && !seeded.has(id)) {
+        const [values] = menuRows(portal, [{ ...m, children: [] }], parentId);
+        [row] = await db
+          .insert(menus)
+          .values({ ...values, sort: (i + 1) * 10 })
+          .returning();
+        existing.push(row);
+        added.push(`${m.name}（${m.key ?? '目录'}）`);
+        const grantees = defaultRoles.filter((r) => r.portal === portal && m.key && r.keys?.includes(m.key));
+        if (grantees.length) {
+          const held = await db
+            .select({ id: roles.id })
+            .from(roles)
+            .where(
+              and(
+                isNull(roles.companyId),
+                eq(roles.portal, portal),
+                inArray(
+                  roles.name,
+                  grantees.map((g) => g.name),
+                ),
+              ),
+            );
+          if (held.length)
+            await db.insert(roleMenus).values(held.map((r) => ({ roleId: r.id, menuId: row!.id })));
+        }
+      }
+      await remember([id]);
+      // Children of an item that is gone stay out with it.
+      if (row && m.children?.length) await walk(m.children, row.id);
+    }
+  };
+  await walk(items, null);
+  return added;
+}
+
+/**
+ * Creates the default menus of a portal that has none; adds the default items a portal lacks (`addMissingDefaults`,
+ * `onAdded` told what); creates the default roles when there are none.
+ */
+export async function ensureDefaultAccess(
+  db: DbOrTx,
+  onAdded: (portal: number, items: string[]) => void = () => {},
+): Promise<void> {
+  for (const [key, items] of Object.entries(defaultMenus)) {
+    const portal = Number(key) as 2 | 3 | 4;
+    const [any] = await db.select({ id: menus.id }).from(menus).where(eq(menus.portal, portal)).limit(1);
+    if (!any) {
+      await db.insert(menus).values(menuRows(portal, items, null));
+      await db
+        .insert(accessSeededMenus)
+        .values(allIdentities(items).map((k) => ({ portal, key: k })))
+        .onConflictDoNothing();
+      continue;
+    }
+    const added = await addMissingDefaults(db, portal, items);
+    if (added.length) onAdded(portal, added);
   }
   const [anyRole] = await db.select({ id: roles.id }).from(roles).limit(1);
   if (anyRole) return;
@@ -179,6 +379,23 @@ export async function ensureDefaultAccess(db: DbOrTx): Promise<void> {
   }
 }
 
+/** Every permission key of the default menus with its name (新增菜单, 冻结/解冻企业…). */
+export function defaultKeyNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const collect = (items: MenuSeed[]) => {
+    for (const m of items) {
+      if (m.key) names.set(m.key, m.name);
+      collect(m.children ?? []);
+    }
+  };
+  for (const items of Object.values(defaultMenus)) collect(items);
+  return names;
+}
+
+/** The start's log line for a portal that got new default items: `平台端新增默认菜单 2 项：…`. */
+export const defaultsAddedMessage = (portal: number, items: string[]): string =>
+  `${roleTypeNames[portal as RoleTypeId] ?? `端 ${portal}`}新增默认菜单 ${items.length} 项：${items.join('、')}`;
+
 /** Gives a user the named default roles (idempotent). */
 export async function grantRolesByName(db: DbOrTx, userId: string, names: string[]): Promise<void> {
   await grantRolesByNameToUsers(db, [{ userId, names }]);
@@ -194,7 +411,7 @@ export async function grantRolesByNameToUsers(
   const found = await db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
-    .where(inArray(roles.name, names));
+    .where(and(isNull(roles.companyId), inArray(roles.name, names)));
   const rows = grants.flatMap((g) =>
     found.filter((r) => g.names.includes(r.name)).map((r) => ({ userId: g.userId, roleId: r.id })),
   );

@@ -1,10 +1,9 @@
-import { hasPermission } from '@skill-cert/shared/permission';
 import { type RoleTypeId, roleTypeNames } from '@skill-cert/shared/roles';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../../lib/errors.ts';
 import { isAccessGuard, withAccess } from '../../lib/route-access.ts';
-import { permissionKeysOf } from './service.ts';
+import { holdsPermission } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,8 +51,8 @@ export const accessPlugin = fp(
       if (!key) throw new Error('requirePermission: no permission key given');
       return withAccess({ roleTypes: [portal], permission: key }, async (req) => {
         if (activeRole(req) !== portal) throw forbidden(`仅${roleTypeNames[portal]}可以执行此操作`);
-        const keys = await permissionKeysOf(app.db, req.auth.userId, portal);
-        if (!hasPermission(keys, key)) throw forbidden('没有权限执行此操作');
+        if (!(await holdsPermission(app.db, req.auth.userId, portal, key)))
+          throw forbidden('没有权限执行此操作');
       });
     });
   },

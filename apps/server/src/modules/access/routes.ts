@@ -22,8 +22,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { UserReadCache } from '../../lib/read-cache.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { onMenusChanged, onUserEvents } from '../../lib/userEvents.ts';
-import { ACCESS_CATEGORY } from '../messages/messenger.ts';
+import { onMenusChanged, onUserEvents } from '../../lib/user-events.ts';
 import { findUserById, listUsers, roleTypeIdsOf, setUserRoleTypes } from '../users/service.ts';
 import {
   createMenu,
@@ -31,6 +30,7 @@ import {
   deleteMenu,
   deleteRole,
   dropRolesOutsidePortals,
+  findMenu,
   getRole,
   listMenuTree,
   listRoles,
@@ -43,6 +43,9 @@ import {
   updateRole,
   usersHoldingRole,
 } from './service.ts';
+
+/** The message category of changes to a user's roles and permissions. */
+const ACCESS_CATEGORY = '权限通知';
 
 const idParams = z.object({ id: z.string().uuid('记录不存在') });
 const portalQuery = z.object({
@@ -59,6 +62,14 @@ const keyword = z
 /** Server menus, roles and grants (spec §3, §6); administered by the platform. */
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // What the audit log keeps as "before" of a change (the row as the service reads it).
+  const idOf = (req: { params: unknown }) => (req.params as { id: string }).id;
+  const menuBefore = async (req: { params: unknown }) => findMenu(db, idOf(req));
+  const roleBefore = async (req: { params: unknown }) => getRole(db, idOf(req));
+  const userGrantsBefore = async (req: { params: unknown }) => ({
+    role_type_ids: await roleTypeIdsOf(db, idOf(req)),
+    role_ids: (await rolesOfUser(db, idOf(req))).map((r) => r._id),
+  });
   // Each user's menus per portal, kept until the user's roles and grants or any menu change.
   const menusOfUsers = new UserReadCache<PersonalMenus>(app.database.kind === 'pglite');
   const unsubscribe = [
@@ -110,6 +121,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menus/:id',
     {
       preHandler: app.requirePermission(P, 'system:menu:edit'),
+      config: { audit: { before: menuBefore } },
       schema: { response: { 200: envelope(menuNode) }, params: idParams, body: menuBody },
     },
     async (req) => ok(await updateMenu(db, req.params.id, req.body), '修改成功'),
@@ -118,6 +130,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menus/:id',
     {
       preHandler: app.requirePermission(P, 'system:menu:delete'),
+      config: { audit: { before: menuBefore } },
       schema: { response: { 200: noData }, params: idParams },
     },
     async (req) => {
@@ -157,6 +170,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles/:id',
     {
       preHandler: app.requirePermission(P, 'system:role:edit'),
+      config: { audit: { before: roleBefore } },
       schema: { response: { 200: envelope(roleRow) }, params: idParams, body: roleBody },
     },
     async (req) => {
@@ -169,6 +183,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles/:id',
     {
       preHandler: app.requirePermission(P, 'system:role:delete'),
+      config: { audit: { before: roleBefore } },
       schema: { response: { 200: noData }, params: idParams },
     },
     async (req) => {
@@ -180,6 +195,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/roles/:id/menus',
     {
       preHandler: app.requirePermission(P, 'system:role:grant'),
+      config: { audit: { before: roleBefore } },
       schema: { response: { 200: envelope(roleRow) }, params: idParams, body: roleMenusBody },
     },
     async (req) => {
@@ -210,6 +226,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roleTypes',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
+      config: { audit: { before: userGrantsBefore } },
       schema: {
         response: { 200: envelope(userInfo.pick({ role_types_info: true })) },
         params: idParams,
@@ -245,6 +262,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/roles',
     {
       preHandler: app.requirePermission(P, 'system:user:grant'),
+      config: { audit: { before: userGrantsBefore } },
       schema: {
         response: { 200: envelope(z.object({ roles: z.array(roleRow) })) },
         params: idParams,

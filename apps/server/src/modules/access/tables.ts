@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
+import { companies } from '../companies/tables.ts';
 import { roleTypes, users } from '../users/tables.ts';
 
 /** Menu items of the server-menu portals (platform, institution, examiner): directories, pages, buttons. */
@@ -37,12 +38,16 @@ export const menus = pgTable(
   (t) => [index('menus_portal_idx').on(t.portal, t.sort)],
 );
 
-/** Roles inside a portal; `permissionAll` holds every permission of the portal (`*:*:*`). */
+/**
+ * Roles inside a portal; `permissionAll` holds every permission of the portal (`*:*:*`). `companyId`: the institution a
+ * role belongs to (made by its administrator, seen and granted there only); null for the platform's roles.
+ */
 export const roles = pgTable('roles', {
   id: idColumn(),
   portal: integer('portal')
     .notNull()
     .references(() => roleTypes.id),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   remark: text('remark'),
   permissionAll: smallint('permission_all').notNull().default(0),
@@ -74,4 +79,18 @@ export const userRoles = pgTable(
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * The default menu items (by portal and key; a directory by `dir:` + its name) once added to this database: each is
+ * added at start only if it never was, so one an administrator deleted stays deleted.
+ */
+export const accessSeededMenus = pgTable(
+  'access_seeded_menus',
+  {
+    portal: integer('portal').notNull(),
+    key: text('key').notNull(),
+    seededAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.portal, t.key] })],
 );

@@ -3,7 +3,7 @@ import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { privacyAgreement } from './privacyAgreement.ts';
+import { privacyAgreement } from './privacy-agreement.ts';
 
 /** Application-wide public endpoints. */
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {

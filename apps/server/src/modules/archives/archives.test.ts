@@ -1,22 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import type { ArchiveDetail, ArchiveDocument, ArchiveRow } from '@skill-cert/shared/archive';
-import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/levelEvaluation';
+import {
+  type ArchiveDetail,
+  type ArchiveDocument,
+  ArchiveKind,
+  type ArchiveRow,
+  EXPIRING_WITHIN_DAYS,
+} from '@skill-cert/shared/archives';
+import { EvaluationStatus, type LevelEvaluationDetail } from '@skill-cert/shared/level-evaluations';
+import { OfflineBatchStatus } from '@skill-cert/shared/offline-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openPlanArchive, seedGrantedArchive } from '../../../test/fixtures/archives.ts';
+import { jpeg, rawZip, unzip } from '../../../test/fixtures/certificate-engine.ts';
+import { enterpriseToken, upload } from '../../../test/fixtures/custom-certificates.ts';
+import {
+  addCandidates,
+  approvedFiling,
+  createPlan,
+  planBody,
+} from '../../../test/fixtures/level-evaluations.ts';
+import { otherCompanyUser, useEvaluationApp } from '../../../test/fixtures/level-evaluations-app.ts';
+import { seedGrantablePlan } from '../../../test/fixtures/level-evaluations-grant-plans.ts';
+import { seedApprovedFiling, seedPlan } from '../../../test/fixtures/level-evaluations-plans.ts';
 import { api } from '../../../test/harness.ts';
-import { jpeg, unzip } from '../certificate-engine/test-fixtures.ts';
-import { enterpriseToken, upload } from '../custom-certificates/test-fixtures.ts';
+import { listStatements } from '../../../test/statements.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CertificateTemplate } from '../certificate-engine/types.ts';
+import { openDemoArchives } from '../level-evaluations/archive-demo.ts';
 import { seedEvaluationDemo } from '../level-evaluations/demo.ts';
 import { levelEvaluationLogs, levelEvaluations } from '../level-evaluations/tables.ts';
-import { otherCompanyUser, useEvaluationApp } from '../level-evaluations/test-app.ts';
-import { addCandidates, approvedFiling, createPlan, planBody } from '../level-evaluations/test-fixtures.ts';
-import { seedGrantablePlan } from '../level-evaluations/test-grant-plans.ts';
+import { offlineCertificateBatches } from '../offline-certificates/tables.ts';
 import { ARCHIVE_NOT_FOUND } from './archives.ts';
-import { openDemoArchives } from './demo.ts';
 import { archives } from './tables.ts';
-import { openPlanArchive, seedGrantedArchive } from './test-archives.ts';
 
 const { ctx, as } = useEvaluationApp();
 let member = '';
@@ -163,6 +180,128 @@ describe('uploads', () => {
     const file = await get(url(archiveId, `/documents/${ok.body.data.key}`), member);
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/jpeg']);
   });
+
+  it('a ZIP of material is taken as it is (the upload hint names it)', async () => {
+    const { archiveId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    const zip = rawZip([{ name: '考场照片/1.jpg', data: jpeg(20, 20) }]);
+    const fileId = await upload(ctx.app, member, '考场照片.zip', zip, 'any');
+    const res = await api<ArchiveDocument>(ctx.app, 'POST', url(archiveId, '/items'), {
+      token: member,
+      body: { volume: 3, file_id: fileId },
+    });
+    expect(res.body.code, res.body.message).toBe(200);
+    expect([res.body.data.name, res.body.data.format]).toEqual(['考场照片.zip', 'zip']);
+  });
+});
+
+/** An offline batch of the company written directly with its archive open (the offline tests open theirs by publishing). */
+async function seedOfflineArchive(db: DbOrTx, companyId: string, name: string) {
+  const [batch] = await db
+    .insert(offlineCertificateBatches)
+    .values({
+      companyId,
+      name,
+      occupationCode: '6-31-01-03',
+      occupationName: '电工',
+      level: 4,
+      startDate: '2025-05-01',
+      endDate: '2025-05-20',
+      siteId: randomUUID(),
+      siteName: '一号实训楼',
+      templateId: 'national',
+      template: { template_name: '职业技能等级证书' } as CertificateTemplate,
+      issueDate: '2025-06-01',
+      fileId: randomUUID(),
+      status: OfflineBatchStatus.PUBLISHED,
+      createdBy: randomUUID(),
+    })
+    .returning();
+  const [archive] = await db
+    .insert(archives)
+    .values({ companyId, kind: ArchiveKind.OFFLINE_BATCH, sourceId: batch.id, name: batch.name })
+    .returning();
+  return { batchId: batch.id, archiveId: archive.id };
+}
+
+describe('GET /api/archives', () => {
+  it("reads a page, its total, its uploads and its sources' states in one statement whatever the page size, a page read before in none", async () => {
+    const filingId = await seedApprovedFiling(ctx.app.db, as.companyId);
+    // Both kinds on every page, newest first: a plan's archive, then an offline batch's, and so on.
+    for (let i = 0; i < 30; i++) {
+      const planId = await seedPlan(ctx.app.db, as.companyId, {
+        filingId,
+        status: EvaluationStatus.IN_PROGRESS,
+      });
+      await openPlanArchive(ctx.app.db, as.companyId, planId);
+      await seedOfflineArchive(ctx.app.db, as.companyId, `线下批次${i}`);
+    }
+    const { bySize, repeated } = await listStatements(ctx.app, as.token, '/api/archives');
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it("shows each kind's source state and the volumes it fills, as the detail does", async () => {
+    const { archiveId: planArchive } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    const { archiveId: batchArchive } = await seedOfflineArchive(ctx.app.db, as.companyId, '线下批次');
+    const rows = (await list()).list;
+    for (const id of [planArchive, batchArchive]) {
+      const row = rows.find((r) => r._id === id);
+      const d = await detail(id);
+      expect([row?.volumes_filled, row?.status_text]).toEqual([d.volumes_filled, d.status_text]);
+    }
+    expect(rows.find((r) => r._id === planArchive)?.volumes_filled).toBe(4);
+    expect(rows.find((r) => r._id === batchArchive)?.volumes_filled).toBe(2);
+    expect((await detail(planArchive)).source_status_text).toBe('已发证');
+    expect((await detail(batchArchive)).source_status_text).toBe('已发布');
+  });
+
+  it('a page read before shows an upload, a change of its plan and of its offline batch', async () => {
+    const { archiveId, planId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    const { archiveId: batchArchive, batchId } = await seedOfflineArchive(
+      ctx.app.db,
+      as.companyId,
+      '线下批次',
+    );
+    const filled = async (id: string) => (await list()).list.find((a) => a._id === id)?.volumes_filled;
+    expect(await filled(archiveId)).toBe(4);
+    expect((await uploadTo(archiveId, 3, member)).body.code).toBe(200);
+    expect(await filled(archiveId)).toBe(5);
+    // Without candidates the plan has no candidate sheet (volume 1) and no score table (volume 4).
+    await ctx.app.db
+      .update(levelEvaluations)
+      .set({ candidateCount: 0 })
+      .where(eq(levelEvaluations.id, planId));
+    expect(await filled(archiveId)).toBe(3);
+    expect(await filled(batchArchive)).toBe(2);
+    await ctx.app.db
+      .update(offlineCertificateBatches)
+      .set({ status: OfflineBatchStatus.TO_CONFIRM })
+      .where(eq(offlineCertificateBatches.id, batchId));
+    expect(await filled(batchArchive)).toBe(0);
+  });
+
+  it('a page read before holds only until the day changes: a retention end comes within 90 days at midnight', async () => {
+    // The clock stands still ten seconds before midnight in China, well within the time any page is kept.
+    const DAY = 86_400_000;
+    const SHANGHAI = 8 * 3600_000;
+    const midnight = (Math.floor((Date.now() + SHANGHAI) / DAY) + 1) * DAY - SHANGHAI;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(midnight - 10_000);
+      const token = await enterpriseToken(ctx.app);
+      const { archiveId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+      await api(ctx.app, 'POST', url(archiveId, '/seal'), { token });
+      const today = new Date(midnight - 10_000 + SHANGHAI);
+      const until = new Date(today.getTime() + (EXPIRING_WITHIN_DAYS + 1) * DAY).toISOString().slice(0, 10);
+      await ctx.app.db.update(archives).set({ paperUntil: until }).where(eq(archives.id, archiveId));
+      const expiring = async () => (await list('', token)).list.map((r) => r.expiring);
+      expect(await expiring()).toEqual([false]);
+      vi.setSystemTime(midnight + 1_000);
+      expect(await expiring()).toEqual([true]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('seal', () => {
@@ -234,15 +373,32 @@ describe('retention', () => {
     });
     expect(res.body.code, res.body.message).toBe(200);
     expect([res.body.data.paper_retention_years, res.body.data.electronic_retention_years]).toEqual([10, 30]);
-    const bad = await api(ctx.app, 'PATCH', url(archiveId), {
-      token: as.token,
-      body: { paper_retention_years: 0 },
-    });
-    expect([bad.status, bad.body.message]).toEqual([400, '纸质档案保管期限至少1年']);
     const sealed = (await api<ArchiveDetail>(ctx.app, 'POST', url(archiveId, '/seal'), { token: as.token }))
       .body.data;
     const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
     expect(sealed.paper_retention_until?.slice(0, 4)).toBe(String(year + 10));
+  });
+
+  it('a retention below the legal minimum (paper 3 years, electronic 5) is refused naming it, and nothing changes', async () => {
+    const { archiveId } = await seedGrantedArchive(ctx.app.db, as.companyId);
+    for (const [body, message] of [
+      [{ paper_retention_years: 0 }, '纸质档案保管期限不能少于法定最短期限 3 年'],
+      [
+        { paper_retention_years: 2, electronic_retention_years: 10 },
+        '纸质档案保管期限不能少于法定最短期限 3 年',
+      ],
+      [{ electronic_retention_years: 4 }, '电子档案保管期限不能少于法定最短期限 5 年'],
+    ] as const) {
+      const res = await api(ctx.app, 'PATCH', url(archiveId), { token: as.token, body });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
+    const detail = (await api<ArchiveDetail>(ctx.app, 'GET', url(archiveId), { token: as.token })).body.data;
+    expect([detail.paper_retention_years, detail.electronic_retention_years]).toEqual([3, 5]);
+    const least = await api<ArchiveDetail>(ctx.app, 'PATCH', url(archiveId), {
+      token: as.token,
+      body: { paper_retention_years: 3, electronic_retention_years: 5 },
+    });
+    expect(least.body.code, least.body.message).toBe(200);
   });
 
   it('expiring=1 lists the sealed archives whose retention ends within 90 days', async () => {
@@ -308,6 +464,8 @@ describe('role and tenant', () => {
       const res = await api(ctx.app, method, path, { token: other, body });
       expect([method, path, res.status, res.body?.message]).toEqual([method, path, 404, ARCHIVE_NOT_FOUND]);
     }
+    // A page of qiye's read just before is not another company's answer to the same query.
+    expect((await list()).list.map((r) => r._id)).toEqual([archiveId]);
     expect((await list('', other)).list).toEqual([]);
   });
 });
@@ -344,6 +502,12 @@ describe('download', () => {
     await uploadTo(archiveId, 3, as.token, '签到表');
     const res = await get(url(archiveId, '/download'));
     expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'application/zip']);
+    // Named after the plan: {计划编号}_{计划名称}_档案.zip.
+    const { plan_no, name } = await detail(archiveId);
+    expect(plan_no).toBeTruthy();
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(`${plan_no}_${name}_档案.zip`)}`,
+    );
     const files = await unzip(res.rawPayload);
     expect([...files.keys()]).toEqual([
       '1-报名与资格审核/考生名单与资格审核.xlsx',

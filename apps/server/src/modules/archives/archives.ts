@@ -6,6 +6,7 @@ import {
   type ArchiveDetail,
   type ArchiveDocument,
   type ArchiveItemBody,
+  type ArchiveKindValue,
   type ArchiveListQuery,
   type ArchiveRetentionBody,
   type ArchiveRow,
@@ -18,20 +19,21 @@ import {
   archiveStatusText,
   EXPIRING_WITHIN_DAYS,
   volumeAcceptsUploads,
-} from '@skill-cert/shared/archive';
-import { CompanyRole } from '@skill-cert/shared/company';
-import { type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
+} from '@skill-cert/shared/archives';
+import { CompanyRole } from '@skill-cert/shared/companies';
+import { type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupations';
 import type { PageQuery } from '@skill-cert/shared/pagination';
-import { formatDate, formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { formatDate, formatDateTime, SHANGHAI_OFFSET_MS } from '@skill-cert/shared/time';
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { containsAny } from '../../lib/like.ts';
+import { totalOf } from '../../lib/page-total.ts';
 import { stepRows, timelineOf } from '../../lib/timeline.ts';
 import { assignToCompany, findFiles } from '../files/service.ts';
 import type { UserRow } from '../users/service.ts';
-import { type ArchiveContext, type ArchiveRecord, archiveSource } from './sources.ts';
+import type { ArchiveContext, ArchiveRecord, ArchiveSources } from './sources.ts';
 import { archiveItems, archiveLogs, archives } from './tables.ts';
 
 export const ARCHIVE_NOT_FOUND = '档案不存在或已删除';
@@ -69,17 +71,18 @@ export const expiringCutoff = (now = new Date()): string =>
 
 const earlier = (a: string | null, b: string | null) => (a && b ? (a < b ? a : b) : (a ?? b));
 
-/** Uploaded volumes of these archives, by archive id (one query). */
-async function uploadedVolumes(db: DbOrTx, ids: string[]): Promise<Map<string, Set<number>>> {
-  const map = new Map<string, Set<number>>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .selectDistinct({ archiveId: archiveItems.archiveId, volume: archiveItems.volume })
-    .from(archiveItems)
-    .where(inArray(archiveItems.archiveId, ids));
-  for (const r of rows) map.set(r.archiveId, (map.get(r.archiveId) ?? new Set()).add(r.volume));
-  return map;
-}
+/**
+ * The volumes an archive's uploads fill, as SQL beside its row (the list reads them with the page). The condition
+ * is an SQL object of its own so its columns keep their table names (drizzle leaves them off a one-table select).
+ */
+const uploadedVolumesOf = sql<number[]>`array(select distinct ${archiveItems.volume}::int from ${archiveItems}
+  where ${eq(archiveItems.archiveId, archives.id)})`;
+
+/** What an archive's row shows besides its own columns: its uploaded volumes and its source's state. */
+const besideRow = (sources: ArchiveSources) => ({
+  uploaded: uploadedVolumesOf,
+  state: sources.stateValues(archives.kind, archives.sourceId),
+});
 
 function toRow(
   a: ArchiveRecord,
@@ -117,32 +120,36 @@ function toRow(
   };
 }
 
-/** Rows of these archives with the volumes filled (the sources' generated documents and the uploads). */
-async function rowsOf(db: DbOrTx, list: ArchiveRecord[], now = new Date()) {
-  const uploads = await uploadedVolumes(
-    db,
-    list.map((a) => a.id),
-  );
-  const states = new Map<string, { status: number; statusText: string; filled: ReadonlySet<number> }>();
-  for (const kind of new Set(list.map((a) => a.kind))) {
-    const ids = list.filter((a) => a.kind === kind).map((a) => a.sourceId);
-    for (const [id, s] of await archiveSource(kind).states(db, ids)) states.set(`${kind}:${id}`, s);
-  }
-  const cutoff = expiringCutoff(now);
-  return list.map((a) => {
-    const state = states.get(`${a.kind}:${a.sourceId}`);
-    const filled = new Set<number>([...(state?.filled ?? []), ...(uploads.get(a.id) ?? [])]);
-    return { row: toRow(a, filled, cutoff), state };
-  });
+/** An archive read with what its row shows beside it (`besideRow`). */
+interface ArchiveRead {
+  archive: ArchiveRecord;
+  uploaded: number[];
+  state: number[] | null;
 }
 
-/** `GET /api/archives`: the company's archives, newest first. */
+/** The row of an archive read with its uploads and its source's state, with the volumes filled. */
+function rowOf(sources: ArchiveSources, r: ArchiveRead, cutoff: string) {
+  const state = sources.stateOf(r.archive.kind, r.state);
+  const filled = new Set<number>([...(state?.filled ?? []), ...r.uploaded]);
+  return { row: toRow(r.archive, filled, cutoff), state };
+}
+
+/** What the archive list reads itself; each source names what its state reads (`ArchiveSource.state.tables`). */
+export const ARCHIVE_LIST_TABLES = ['archives', 'archive_items'] as const;
+
+/**
+ * `GET /api/archives`: the company's archives, newest first. One statement: the page, its total, and beside each
+ * row its uploaded volumes and its source's state. `until`: when the expiring flags may change (the next day in
+ * China).
+ */
 export async function listArchives(
   db: DbOrTx,
+  sources: ArchiveSources,
   own: CompanyScope,
   q: ArchiveListQuery & PageQuery,
   now = new Date(),
-): Promise<{ list: ArchiveRow[]; total: number }> {
+): Promise<{ list: ArchiveRow[]; total: number; until: number }> {
+  const cutoff = expiringCutoff(now);
   const where = and(
     ofCompany(archives, own),
     containsAny(q.keyword, archives.name, archives.number),
@@ -152,23 +159,34 @@ export async function listArchives(
     q.expiring
       ? and(
           eq(archives.status, ArchiveStatus.SEALED),
-          lte(sql`least(${archives.paperUntil}, ${archives.electronicUntil})`, expiringCutoff(now)),
+          lte(sql`least(${archives.paperUntil}, ${archives.electronicUntil})`, cutoff),
         )
       : undefined,
   );
-  const [{ total }] = (await db.select({ total: count() }).from(archives).where(where)) as [
-    { total: number },
-  ];
   const page = await db
-    .select()
+    .select({ archive: archives, ...besideRow(sources), total: totalOf(archives, where) })
     .from(archives)
     .where(where)
     .orderBy(desc(archives.createdAt), desc(archives.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const rows = await rowsOf(db, page, now);
-  return { list: rows.map(({ row: { source_status: _, ...row } }) => row), total };
+  // An empty page past the first carries no total: it is counted alone.
+  const total =
+    page[0]?.total ??
+    (q.page === 1 ? 0 : ((await db.select({ n: count() }).from(archives).where(where))[0]?.n ?? 0));
+  return {
+    list: page.map((r) => {
+      const { source_status: _, ...row } = rowOf(sources, r, cutoff).row;
+      return row;
+    }),
+    total,
+    until: nextShanghaiDay(now),
+  };
 }
+
+/** The first instant of the next day in China (UTC+8), as ms. */
+const nextShanghaiDay = (now: Date): number =>
+  (Math.floor((now.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) + 1) * DAY_MS - SHANGHAI_OFFSET_MS;
 
 const itemDocument = (i: typeof archiveItems.$inferSelect, size: number | null): ArchiveDocument => ({
   key: i.id,
@@ -187,7 +205,7 @@ const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.t
 
 /** Every document of the archive, by volume: generated ones first, then uploads oldest first. */
 export async function archiveDocuments(ctx: ArchiveContext): Promise<ArchiveDocument[]> {
-  const generated = await archiveSource(ctx.archive.kind).documents(ctx);
+  const generated = await ctx.app.archiveSources.of(ctx.archive.kind).documents(ctx);
   const items = await ctx.app.db
     .select()
     .from(archiveItems)
@@ -220,9 +238,17 @@ export async function archiveDocuments(ctx: ArchiveContext): Promise<ArchiveDocu
 /** `GET /api/archives/{id}`: the row, the volume tree, the timeline and what the caller may do. */
 export async function archiveDetail(ctx: ArchiveContext): Promise<ArchiveDetail> {
   const { app, archive: a, own } = ctx;
-  const source = archiveSource(a.kind);
+  const source = app.archiveSources.of(a.kind);
   const documents = await archiveDocuments(ctx);
-  const [{ row, state }] = (await rowsOf(app.db, [a])) as [Awaited<ReturnType<typeof rowsOf>>[number]];
+  const [beside] = await app.db
+    .select(besideRow(app.archiveSources))
+    .from(archives)
+    .where(eq(archives.id, a.id));
+  const { row, state } = rowOf(
+    app.archiveSources,
+    { archive: a, uploaded: beside?.uploaded ?? [], state: beside?.state ?? null },
+    expiringCutoff(),
+  );
   const { source_status: _, ...base } = row;
   const volumes = archiveKindVolumes[a.kind].map((volume) => ({
     volume,
@@ -371,7 +397,7 @@ export async function sealArchive(ctx: ArchiveContext, now = new Date()): Promis
     const a = await findArchive(tx, own, ctx.archive.id, true);
     if (a.status === ArchiveStatus.SEALED) throw badRequest('档案已归档，请勿重复归档');
     // The source checks its own state again under its lock, and refuses (400) when it may not be sealed.
-    await archiveSource(a.kind).seal(tx, { ...ctx, archive: a });
+    await ctx.app.archiveSources.of(a.kind).seal(tx, { ...ctx, archive: a });
     const today = formatDate(now);
     await tx
       .update(archives)
@@ -393,4 +419,23 @@ export async function sealArchive(ctx: ArchiveContext, now = new Date()): Promis
       `纸质档案保管至 ${addYears(today, a.paperYears)}，电子档案保管至 ${addYears(today, a.electronicYears)}`,
     );
   });
+}
+
+/**
+ * Seals the archive of a source (a test plan archived from its own page, not from 档案管理): the caller company's
+ * archive of that kind and source, sealed as `sealArchive` does; none 400.
+ */
+export async function sealArchiveOf(
+  app: ArchiveContext['app'],
+  own: CompanyScope,
+  kind: ArchiveKindValue,
+  sourceId: string,
+  user: UserRow,
+): Promise<void> {
+  const [archive] = await app.db
+    .select()
+    .from(archives)
+    .where(and(eq(archives.kind, kind), eq(archives.sourceId, sourceId), ofCompany(archives, own)));
+  if (!archive) throw badRequest('该计划还没有档案，不能归档');
+  await sealArchive({ app, archive, own, user });
 }

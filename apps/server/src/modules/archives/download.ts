@@ -4,12 +4,11 @@ import {
   archiveFolderName,
   archiveKindVolumes,
   archiveVolumeName,
-} from '@skill-cert/shared/archive';
+} from '@skill-cert/shared/archives';
 import type { ZipArchive } from 'archiver';
-import { filesZip, type ZipEntry } from '../certificate-engine/download.ts';
-import { streamTable } from '../certificate-engine/table-stream.ts';
+import { filesZip, streamTable, type ZipEntry } from '../certificate-engine/service.ts';
 import { archiveDocuments } from './archives.ts';
-import { type ArchiveContext, archiveSource } from './sources.ts';
+import type { ArchiveContext } from './sources.ts';
 
 /** A name safe as a zip entry: no path separators or characters Windows refuses. */
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '-').trim() || '未命名';
@@ -38,7 +37,7 @@ function zipNames(docs: ArchiveDocument[]): string[] {
 export async function archiveZip(ctx: ArchiveContext, signal: AbortSignal): Promise<ZipArchive> {
   const docs = await archiveDocuments(ctx);
   const names = zipNames(docs);
-  const source = archiveSource(ctx.archive.kind);
+  const source = ctx.app.archiveSources.of(ctx.archive.kind);
   const entry = (d: ArchiveDocument, name: string): ZipEntry => {
     if (d.kind === 'uploaded' && d.file_id) return { fileId: d.file_id, name };
     return {

@@ -1,4 +1,4 @@
-import { ArchiveAction, type ArchiveKindValue } from '@skill-cert/shared/archive';
+import { ArchiveAction, type ArchiveKindValue } from '@skill-cert/shared/archives';
 import type { DbOrTx } from '../../db/client.ts';
 import { stepRows } from '../../lib/timeline.ts';
 import { archiveLogs, archives } from './tables.ts';

@@ -5,18 +5,22 @@ import {
   archiveListQuery,
   archivePage,
   archiveRetentionBody,
-} from '@skill-cert/shared/archive';
+} from '@skill-cert/shared/archives';
 import { envelope, fileAnswer, noData } from '@skill-cert/shared/envelope';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { planZipName } from '../../lib/download-names.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { sendFile, sendStored, sendZip } from '../../lib/send-file.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { findFiles } from '../files/service.ts';
-import { approvedFilingGate } from '../level-evaluations/gate.ts';
+import { approvedFilingGate } from '../records/gate.ts';
 import {
+  ARCHIVE_LIST_TABLES,
   ARCHIVE_NOT_FOUND,
   addItem,
   archiveDetail,
@@ -28,10 +32,8 @@ import {
   sealArchive,
   setRetention,
 } from './archives.ts';
-import { seedArchiveDemo } from './demo.ts';
 import { archiveZip } from './download.ts';
-import './evaluation-source.ts';
-import { type ArchiveContext, archiveSource } from './sources.ts';
+import type { ArchiveContext } from './sources.ts';
 
 const archiveParams = z.object({ id: z.string().uuid(ARCHIVE_NOT_FOUND) });
 const itemParams = archiveParams.extend({ itemId: z.string().uuid(ITEM_NOT_FOUND) });
@@ -40,27 +42,17 @@ const documentParams = archiveParams.extend({
 });
 const DOCUMENT_NOT_FOUND = '文件不存在或已删除';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const disposition = (inline: boolean, name: string) =>
-  `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-/** An abort signal for the client going away before the answer is sent. */
-function whenGone(reply: FastifyReply): AbortSignal {
-  const gone = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
 
 /**
- * Archives (档案管理, issue 22 points 6–8), behind the enterprise door's member side (app.ts) and the approved-filing
- * gate (code 61). The routes are listed in `@skill-cert/shared/archive`. Members read and upload; administrators
+ * Archives (档案管理), behind the enterprise door's member side (app.ts) and the approved-filing
+ * gate (code 61). The routes are listed in `@skill-cert/shared/archives`. Members read and upload; administrators
  * delete material, seal and edit retention.
  */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   approvedFilingGate(app);
-  seedArchiveDemo(app);
   const { db } = app;
+  const pages = new CompanyListCache(app.database.writes);
+  const tables = [...ARCHIVE_LIST_TABLES, ...app.archiveSources.stateTables];
   const context = async (req: FastifyRequest, id: string): Promise<ArchiveContext> => ({
     app,
     archive: await findArchive(db, req.company, id),
@@ -73,7 +65,10 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/archives',
     { schema: { querystring: pageQuery.merge(archiveListQuery), response: { 200: envelope(archivePage) } } },
     async (req) => {
-      const { list, total } = await listArchives(db, req.company, req.query);
+      const { list, total } = await pages.get(req.company.id, JSON.stringify(req.query), tables, async () => {
+        const found = await listArchives(db, app.archiveSources, req.company, req.query);
+        return { value: found, until: found.until };
+      });
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -152,22 +147,19 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       const inline = !req.query.download || req.query.download === '0';
       const doc = (await archiveDocuments(ctx)).find((d) => d.key === req.params.key);
       if (!doc) throw notFound(DOCUMENT_NOT_FOUND);
-      reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', disposition(inline, doc.name));
+      const download = { name: doc.name, inline, cache: 'private, no-store' };
       if (doc.kind === 'uploaded') {
         const [file] = doc.file_id ? await findFiles(db, [doc.file_id]) : [];
         if (!file) throw notFound(DOCUMENT_NOT_FOUND);
-        return reply
-          .header('content-type', file.mime)
-          .header('content-length', String(file.size))
-          .send(app.storage.open(file.sha256));
+        const stored = { ...download, type: file.mime, size: file.size };
+        return sendStored(reply, app.storage, stored, file.sha256);
       }
-      const body = await archiveSource(ctx.archive.kind).produce(ctx, doc.key, whenGone(reply));
-      if (!body) throw notFound(DOCUMENT_NOT_FOUND);
-      return reply
-        .header('content-type', doc.format === 'pdf' ? 'application/pdf' : XLSX_MIME)
-        .send(body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body);
+      const type = doc.format === 'pdf' ? 'application/pdf' : XLSX_MIME;
+      return sendFile(reply, { ...download, type }, async (signal) => {
+        const body = await app.archiveSources.of(ctx.archive.kind).produce(ctx, doc.key, signal);
+        if (!body) throw notFound(DOCUMENT_NOT_FOUND);
+        return body;
+      });
     },
   );
 
@@ -182,13 +174,8 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ctx = await context(req, req.params.id);
-      const signal = whenGone(reply);
-      const name = `${ctx.archive.number ?? ''}${ctx.archive.name}-档案.zip`;
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', disposition(false, name))
-        .header('cache-control', 'no-store')
-        .send(await archiveZip(ctx, signal));
+      const name = planZipName({ planNo: ctx.archive.number, name: ctx.archive.name }, '档案');
+      return sendZip(reply, name, (signal) => archiveZip(ctx, signal));
     },
   );
 };

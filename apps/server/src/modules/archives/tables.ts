@@ -1,4 +1,4 @@
-import type { ArchiveKindValue, ArchiveStatusValue } from '@skill-cert/shared/archive';
+import type { ArchiveKindValue, ArchiveStatusValue } from '@skill-cert/shared/archives';
 import {
   date,
   index,
@@ -14,7 +14,7 @@ import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
 import { companies } from '../companies/tables.ts';
 
 /**
- * An archive (档案, issue 22): one per evaluation plan (kind 1, opened when the plan is approved) or offline
+ * An archive (档案): one per evaluation plan (kind 1, opened when the plan is approved) or offline
  * certificate batch (kind 2). What the list shows and filters of its source is copied at opening: a plan cannot
  * change any of it once approved. Generated documents are never stored: they are produced from the records.
  */
@@ -52,6 +52,8 @@ export const archives = pgTable(
   (t) => [
     uniqueIndex('archives_source_idx').on(t.kind, t.sourceId),
     index('archives_company_idx').on(t.companyId, t.status, t.createdAt),
+    // The list's order (newest first, then id) read backwards, without a status filter.
+    index('archives_company_order_idx').on(t.companyId, t.createdAt, t.id),
   ],
 );
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 
 /**
- * Issue 19 point 2: the guard decides by the matched route, not the raw request target. A request line in
+ * The guard decides by the matched route, not the raw request target. A request line in
  * absolute form (`GET http://host:port/api/x HTTP/1.1`, RFC 9112 §3.2.2) reaches the same route as `/api/x`.
  */
 describe('the session guard on absolute-form request targets (real socket)', () => {

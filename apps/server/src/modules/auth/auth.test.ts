@@ -276,7 +276,7 @@ describe('PATCH /api/user/switchRoleType', () => {
     expect(res.body.message).toBe('请选择角色');
   });
 
-  it('a role that is no role type is a 400 naming the field, never a 500 (issue 19 point 12)', async () => {
+  it('a role that is no role type is a 400 naming the field, never a 500', async () => {
     const { token } = await login(ctx.app, 'duojuese');
     for (const role of [9007199254740991, 5, 0]) {
       const res = await api(ctx.app, 'PATCH', '/api/user/switchRoleType', { token, body: { role } });

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/errors.ts';
 import { signJwt, verifyJwt } from '../../lib/jwt.ts';
-import { onUserEvents } from '../../lib/userEvents.ts';
+import { onUserEvents } from '../../lib/user-events.ts';
 import { createSessionLookup, type SessionUser, type TokenSigner } from './service.ts';
-import { SessionCache } from './sessionCache.ts';
+import { SessionCache } from './session-cache.ts';
 
 export interface AuthContext extends SessionUser {
   userId: string;
@@ -13,7 +13,7 @@ export interface AuthContext extends SessionUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** Forgets users and sessions on `userChanged` / `sessionRevoked` (lib/userEvents.ts). */
+    /** Forgets users and sessions on `userChanged` / `sessionRevoked` (lib/user-events.ts). */
     sessionCache: SessionCache;
   }
   interface FastifyRequest {

@@ -50,9 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
   opts,
 ) => {
   const wait = opts.wait ?? ((ms: number) => sleep(ms));
-  const { db, tokens, sms } = app;
+  const { db, tokens } = app;
   // SMS sends share one per-address budget (all SMS routes), on top of the 60 s per phone rule.
   const smsRoute = { config: publicRoute, onRequest: app.smsAddressLimit };
+  // An answer with a token is never kept for a repeated Idempotency-Key (plugins/idempotency.ts): a repeat signs in anew.
+  const signIn = { ...publicRoute, idempotency: false as const };
   const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -60,17 +62,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
 
   app.post(
     '/api/login',
-    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: passwordLoginBody } },
+    {
+      config: { ...signIn, audit: { label: '密码登录', signIn: (b) => String(b.name ?? '') } },
+      schema: { response: { 200: envelope(loginResult) }, body: passwordLoginBody },
+    },
     async (req) => {
       const { name, password } = req.body;
       const user = await findUserByAccount(db, name);
+      if (user) req.auditSubject = { id: user.id, name: user.name };
       const key = loginFailureKey(name, user);
       // Many failures from this address slow every attempt from it down; a correct password still signs in.
       const { backoffMs } = await loginGate(db, key, req.ip);
       if (backoffMs > 0) await wait(backoffMs);
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        throw badRequest(await recordLoginFailure(db, key, req.ip));
-      }
+      // Checked for an unknown account too (against a stand-in hash): it answers as slowly as a wrong password.
+      const matches = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !matches) throw badRequest(await recordLoginFailure(db, key, req.ip));
       await clearLoginFailures(db, key);
       return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
     },
@@ -84,17 +90,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
     { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
     async (req) => {
       const registered = Boolean(await findUserByPhone(db, req.body.phone));
-      await sendCode(db, sms, req.body.phone, 'login', { deliver: registered });
+      await sendCode(db, app, req.body.phone, 'login', { deliver: registered });
       return ok(null, '验证码已发送');
     },
   );
 
   app.post(
     '/api/phone/login',
-    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: phoneLoginBody } },
+    {
+      config: { ...signIn, audit: { label: '短信验证码登录', signIn: (b) => String(b.phone ?? '') } },
+      schema: { response: { 200: envelope(loginResult) }, body: phoneLoginBody },
+    },
     async (req) => {
       const { phone, verify_code } = req.body;
       const user = await findUserByPhone(db, phone);
+      if (user) req.auditSubject = { id: user.id, name: user.name };
       await consumeCode(db, phone, 'login', verify_code);
       if (!user) throw badRequest(WRONG_CODE);
       return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
@@ -105,14 +115,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
     '/api/register/sms',
     { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
     async (req) => {
-      await sendCode(db, sms, req.body.phone, 'register');
+      await sendCode(db, app, req.body.phone, 'register');
       return ok(null, '验证码已发送');
     },
   );
 
   app.post(
     '/api/register',
-    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: registerBody } },
+    { config: signIn, schema: { response: { 200: envelope(loginResult) }, body: registerBody } },
     async (req) => {
       const { name, phone, email, password, verify_code } = req.body;
       if (await isNameTaken(db, name)) throw badRequest('用户名已被使用');
@@ -130,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
     { ...smsRoute, schema: { response: { 200: noData }, body: smsRequestBody } },
     async (req) => {
       const registered = Boolean(await findUserByPhone(db, req.body.phone));
-      await sendCode(db, sms, req.body.phone, 'resetPassword', { deliver: registered });
+      await sendCode(db, app, req.body.phone, 'resetPassword', { deliver: registered });
       return ok(null, '验证码已发送');
     },
   );
@@ -172,9 +182,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
 
   app.post(
     '/api/loginCode',
-    { config: publicRoute, schema: { response: { 200: envelope(loginResult) }, body: loginCodeBody } },
+    {
+      // The code is the secret: no account is typed.
+      config: { ...signIn, audit: { label: '登录码登录', signIn: () => '' } },
+      schema: { response: { 200: envelope(loginResult) }, body: loginCodeBody },
+    },
     async (req) => {
       const user = await consumeLoginCode(db, req.body.code);
+      req.auditSubject = { id: user.id, name: user.name };
       return ok(await issueLogin(db, tokens, user, meta(req)), '登录成功');
     },
   );
@@ -182,7 +197,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ wait?: (ms: number) => Promise<
   // Issues a code for /auth-redirect?code=..., e.g. to open the back-office from another app or browser.
   app.post(
     '/api/loginCode/issue',
-    { schema: { response: { 200: envelope(loginCodeIssued) } }, config: { access: SIGNED_IN } },
+    {
+      schema: { response: { 200: envelope(loginCodeIssued) } },
+      config: { access: SIGNED_IN, idempotency: false },
+    },
     async (req) => ok(await createLoginCode(db, req.auth.userId, req.auth.sessionId)),
   );
 

@@ -11,8 +11,14 @@ import {
 import { and, count, eq, exists, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
-import { sessionRevoked, userChanged } from '../../lib/userEvents.ts';
-import { companyRoleOf, companyRoleSql, toCompanyRole } from '../companies/service.ts';
+import { sessionRevoked, userChanged } from '../../lib/user-events.ts';
+import {
+  companyActiveSql,
+  companyRoleOf,
+  companyRoleSql,
+  companyTypeSql,
+  toCompanyRole,
+} from '../companies/service.ts';
 import {
   findUserById,
   prepareActiveUserLookup,
@@ -80,6 +86,10 @@ export interface SessionUser {
   roleTypeIds: number[];
   /** 1 管理员, 2 成员 in `user.companyId`; null without one. */
   companyRole: 1 | 2 | null;
+  /** Whether `user.companyId` is active (not frozen); null without a company (or when it is gone). */
+  companyActive: boolean | null;
+  /** `user.companyId`'s type (1 企业, 2 社会培训评价组织); null without a company. */
+  companyType: number | null;
 }
 
 /**
@@ -94,6 +104,8 @@ export function createSessionLookup(
       sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
         and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
     companyRole: companyRoleSql,
+    companyActive: companyActiveSql,
+    companyType: companyTypeSql,
   });
   return async (sessionId, userId) => {
     const [row] = await query.execute({ sessionId, userId });
@@ -102,6 +114,8 @@ export function createSessionLookup(
         user: row.user,
         roleTypeIds: row.roleTypeIds ?? [],
         companyRole: toCompanyRole(row.companyRole),
+        companyActive: row.companyActive ?? null,
+        companyType: row.companyType ?? null,
       }
     );
   };
@@ -169,7 +183,7 @@ export async function loginGate(db: DbOrTx, account: string, ip: string): Promis
 
 /**
  * Records a failed password and answers what to tell the user: from the third failure in the window on,
- * how many tries are left before the account is locked (issue 17), then that it is locked.
+ * how many tries are left before the account is locked, then that it is locked.
  */
 export async function recordLoginFailure(db: DbOrTx, account: string, ip: string): Promise<string> {
   await db.insert(loginFailures).values({ account, ip });

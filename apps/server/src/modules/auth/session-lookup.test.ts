@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
-import { userChanged } from '../../lib/userEvents.ts';
+import { userChanged } from '../../lib/user-events.ts';
 
 const ctx = useTestApp();
 

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 
-const ctx = useTestApp({ smsPerIpPerMinute: 2 });
+const ctx = useTestApp({ smsPerIpPerMinute: 2, smsResendSeconds: 5 });
 
 describe('SMS sends per client address', () => {
   it('refuses the send over the per-address limit with a 429 envelope', async () => {
@@ -29,5 +30,21 @@ describe('SMS sends per client address', () => {
     const { token } = await login(ctx.app, 'kaoping');
     const change = await api(ctx.app, 'GET', '/api/changePhone/sms', { token, ip });
     expect(change.status).toBe(429);
+  });
+});
+
+describe('SMS sends per phone', () => {
+  it('a phone gets its next code after SMS_RESEND_SECONDS (5 here), not before', async () => {
+    // Each send from an address of its own: only the phone's interval is in play.
+    const send = (ip: string) =>
+      api(ctx.app, 'POST', '/api/phone/login/sms', { body: { phone: '13800000001' }, ip });
+    expect((await send('10.2.0.1')).body.code).toBe(200);
+    const early = await send('10.2.0.2');
+    expect(early.status).toBe(429);
+    const seconds = Number(/^验证码发送过于频繁，请(\d+)秒后再试$/.exec(early.body.message)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(5);
+    await ctx.database.db.execute(sql`update sms_codes set created_at = now() - interval '5 seconds'`);
+    expect((await send('10.2.0.3')).body.code).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
 import {
   type BatchChunk,
   chunksOf,
@@ -9,6 +10,9 @@ import {
   type WaitingCertificate,
 } from './batch-runner.ts';
 import type { CertificateTemplate } from './types.ts';
+
+// Renders a batch in worker threads: long work (test/time-limits.ts).
+allowRendering();
 
 declare module '../../plugins/jobs.ts' {
   interface JobPayloads {
@@ -140,5 +144,5 @@ describe('the batch runner', () => {
     expect(recorded).toHaveLength(5);
     expect(finishes).toEqual(['batch-1', 'batch-1']);
     app.renderPool.renderMany = renderMany;
-  }, 120_000);
+  });
 });

@@ -1,4 +1,4 @@
-import type { DefaultBlank } from '@skill-cert/shared/customCertificate';
+import type { DefaultBlank } from '@skill-cert/shared/custom-certificates';
 
 /** The blank whose value is the holder's name / ID number (public page, photo names, zip entry names). */
 export const NAME_BLANK = 'name';

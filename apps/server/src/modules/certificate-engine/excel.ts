@@ -49,7 +49,7 @@ function installStreamDecodingParser(): void {
   require.cache[file] = cached;
 }
 
-/** exceljs, loaded on first use (an idle server does not hold it, ~25 MB), reading UTF-8 across chunks. */
+/** exceljs, loaded on first use (an idle server does not hold it), reading UTF-8 across chunks. */
 export async function loadExcel() {
   installStreamDecodingParser();
   return (await import('exceljs')).default;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-const HOOK = fileURLToPath(new URL('./render/testing/record-imports.mjs', import.meta.url));
+const HOOK = fileURLToPath(new URL('../../../test/fixtures/render/record-imports.mjs', import.meta.url));
 const APP = new URL('../../app.ts', import.meta.url).href;
 const CONFIG = new URL('../../config.ts', import.meta.url).href;
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));

@@ -1,4 +1,4 @@
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BLANKS } from './defaults.ts';
 import { buildRenderJob } from './render-job.ts';

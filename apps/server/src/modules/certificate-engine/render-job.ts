@@ -1,4 +1,4 @@
-import { BlankType } from '@skill-cert/shared/customCertificate';
+import { BlankType } from '@skill-cert/shared/custom-certificates';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { findFiles, localPathOf } from '../files/service.ts';

@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import path from 'node:path';
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../config.ts';
-import { contentPath } from '../../lib/content-store.ts';
-import { configPlugin } from '../../plugins/config.ts';
-import { tempFilesPlugin } from '../../plugins/temp-files.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { rawZip } from '../../../test/fixtures/certificate-engine.ts';
 import {
   imageBlank,
   inspectPdf,
@@ -17,10 +14,17 @@ import {
   pngClaiming,
   tempDir,
   textBlank,
-} from './render/testing/fixtures.ts';
+} from '../../../test/fixtures/certificate-engine-render.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+import { testConfig } from '../../config.ts';
+import { contentPath } from '../../lib/content-store.ts';
+import { configPlugin } from '../../plugins/config.ts';
+import { tempFilesPlugin } from '../../plugins/temp-files.ts';
 import { RENDER_THREAD_NICE, RenderError, type RenderJob } from './render/types.ts';
 import { createRenderPool, createSheetThread, renderPoolPlugin } from './render-pool.ts';
-import { rawZip } from './test-fixtures.ts';
+
+// Starts render and sheet threads and renders in them: long work (test/time-limits.ts).
+allowRendering();
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -158,6 +162,24 @@ describe('render pool', () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     await app.close();
     await expect(app.renderPool.render(job('李四'))).rejects.toThrow('证书生成服务已关闭');
+  });
+
+  it('the render threads end when idle and start again with the next task', async () => {
+    const app = Fastify();
+    await app.register(configPlugin, { config: testConfig({ renderThreads: 1 }) });
+    await app.register(tempFilesPlugin);
+    await app.register(renderPoolPlugin, { idleMs: 50 });
+    await app.ready();
+    try {
+      expect(app.renderPool.running).toBe(false);
+      await app.renderPool.render(job('张三'));
+      await vi.waitFor(() => expect(app.renderPool.running).toBe(false), { timeout: 60_000, interval: 20 });
+      const pdf = await app.renderPool.render(job('李四'));
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      expect(app.renderPool.running).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it('converts a template background in a worker; an image too big to decode is refused before decoding', async () => {

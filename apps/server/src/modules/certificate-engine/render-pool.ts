@@ -1,11 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import type { TemplateBlank, UploadRowError } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank, UploadRowError } from '@skill-cert/shared/custom-certificates';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
+import { threadEntry } from '../../lib/paths.ts';
+import type { PhotoIndex, PhotoZipThread, StoredPhoto, StorePhotosInput } from './photos.ts';
 import { type DocumentJob, RenderError, type RenderJob } from './render/types.ts';
 import type { BackgroundResult, RenderManyInput, RenderManyItem, WorkerResult } from './render/worker.ts';
-import type { SheetRow, SheetTable, SheetTableOptions, TableSpec } from './sheet.ts';
-import type { ReadSheetResult, ReadTableResult } from './sheet-worker.ts';
+import type { SheetRow, SheetTable, SheetTableOptions } from './sheet-read.ts';
+import type { PhotoIndexResult, ReadSheetResult, ReadTableResult } from './sheet-worker.ts';
+import type { TableSpec } from './sheet-write.ts';
 import { problem, uploadRejected } from './upload-errors.ts';
 
 export type { RenderManyItem } from './render/worker.ts';
@@ -31,6 +33,12 @@ export interface RenderPool {
    */
   renderMany(jobs: RenderJob[], storeRoot: string | null): Promise<RenderManyItem[]>;
   /**
+   * Renders several jobs as the pages of one PDF in one task (a room's admission tickets); with `storeRoot` the worker
+   * writes it there and answers its hash. Answers the one outcome (stored, the PDF, or refused); rejects only when the
+   * task itself fails.
+   */
+  renderPages(jobs: RenderJob[], storeRoot: string | null): Promise<RenderManyItem>;
+  /**
    * Converts an uploaded background (a JPG/PNG file on disk) into its rendering JPEG in a worker; rejects with
    * RenderError when it is not an image, is broken or too big to decode.
    */
@@ -50,8 +58,8 @@ export class RenderPoolClosed extends Error {
   }
 }
 
-/** exceljs work off the main thread, in one thread that starts when needed and ends when idle. */
-export interface SheetThread {
+/** exceljs work and photo zips off the main thread, in one thread that starts when needed and ends when idle. */
+export interface SheetThread extends PhotoZipThread {
   /**
    * Reads a batch spreadsheet in the sheet thread (readBatchSheet) with `tempDir` as the task's temporary folder;
    * rejects with the upload's problems (400) as there, and with 400 when the read passes the deadline (the thread
@@ -71,9 +79,17 @@ export interface SheetThread {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderPool: Omit<RenderPool, 'close'>;
-    /** Spreadsheets read and written off the main thread (the sheet thread), each read in its own temporary folder. */
-    sheets: {
+    /** The render threads: started by a task, ended when idle; `running` says whether they are alive now. */
+    renderPool: Omit<RenderPool, 'close'> & {
+      readonly running: boolean;
+      /** Certificates and pages rendered since the start (the metrics' renders per second). */
+      readonly rendered: number;
+    };
+    /**
+     * Spreadsheets read and written off the main thread (the sheet thread), each read in its own temporary folder;
+     * photo zips read there too.
+     */
+    sheets: PhotoZipThread & {
       read(path: string, blanks: TemplateBlank[]): Promise<SheetRow[]>;
       templateWorkbook: SheetThread['templateWorkbook'];
       readTable(path: string, options: SheetTableOptions): Promise<SheetTable>;
@@ -82,15 +98,14 @@ declare module 'fastify' {
   }
 }
 
-/** The worker entry: a small .mjs that registers tsx's loader, then loads the TypeScript engine. */
-const WORKER_FILE = fileURLToPath(new URL('./render/worker.mjs', import.meta.url));
+/** The render threads' entry (render/worker-entry.ts, built or from the sources). */
+const WORKER_FILE = threadEntry('render-worker', new URL('./render/worker.mjs', import.meta.url));
 
-const SHEET_WORKER_FILE = fileURLToPath(new URL('./sheet-worker.mjs', import.meta.url));
+const SHEET_WORKER_FILE = threadEntry('sheet-worker', new URL('./sheet-worker.mjs', import.meta.url));
 
 /**
- * How long the sheet thread stays after its last task. It starts on use (~0.3 s, then exceljs loads) and its
- * memory goes with it: reading ten thousand rows in a render thread kept ~100–200 MB more resident for the rest
- * of the server's life.
+ * How long the sheet thread stays after its last task. It starts on use and its memory goes with it: reading a
+ * large sheet in a render thread kept its memory resident for the rest of the server's life.
  */
 export const SHEET_THREAD_IDLE_MS = 30_000;
 
@@ -130,7 +145,7 @@ export function createRenderPool(
     maxThreads: size,
     idleTimeout: Number.POSITIVE_INFINITY,
     closeTimeout: closeTimeoutMs,
-    // A smaller young generation: same CPU per certificate, ~25 MB less resident memory per thread.
+    // A smaller young generation: the same CPU per certificate, less resident memory per thread (bench/README.md).
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
     // A second task waits in each worker, so a worker never idles while the main thread is busy with the database.
     concurrentTasksPerWorker: 2,
@@ -150,6 +165,12 @@ export function createRenderPool(
       return (await piscina.run({ jobs, storeRoot } satisfies RenderManyInput, {
         name: 'renderMany',
       })) as RenderManyItem[];
+    },
+    async renderPages(jobs, storeRoot) {
+      if (closing) throw new RenderPoolClosed();
+      return (await piscina.run({ jobs, storeRoot } satisfies RenderManyInput, {
+        name: 'pages',
+      })) as RenderManyItem;
     },
     async background(path) {
       if (closing) throw new RenderPoolClosed();
@@ -235,6 +256,17 @@ export function createSheetThread({
       const bytes = (await sheets.run(blanks, { name: 'workbook' })) as Uint8Array;
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
+    // No deadline: a photo zip's entries, sizes and each photo are capped (photos.ts, zip.ts).
+    async indexPhotoZip(path): Promise<PhotoIndex> {
+      if (closing) throw new RenderPoolClosed();
+      const result = (await sheets.run(path, { name: 'photoIndex' })) as PhotoIndexResult;
+      if ('rejected' in result) throw uploadRejected(result.rejected);
+      return result.index;
+    },
+    async storeZipPhotos(input: StorePhotosInput) {
+      if (closing) throw new RenderPoolClosed();
+      return (await sheets.run(input, { name: 'storePhotos' })) as StoredPhoto[];
+    },
     close() {
       closing ??= sheets.close({ force: true });
       return closing;
@@ -242,21 +274,46 @@ export function createSheetThread({
   };
 }
 
+/** How long the render threads stay after their last task: an idle server holds none of their memory. */
+export const RENDER_THREADS_IDLE_MS = 30_000;
+
 /**
  * Decorates the app with `renderPool` and `sheets`. The render threads start on the first render and the sheet
- * thread on the first spreadsheet, so an app that uses neither (most tests, an API-only instance) pays nothing;
- * both close with the app.
+ * thread on the first spreadsheet, so an app that uses neither (most tests, an API-only instance) pays nothing; each
+ * ends when idle (`idleMs` after the last render, SHEET_THREAD_IDLE_MS after the last sheet) and starts again on
+ * the next task; both close with the app.
  */
 export const renderPoolPlugin = fp(
-  async (app) => {
+  async (app, { idleMs = RENDER_THREADS_IDLE_MS }: { idleMs?: number }) => {
     const threads = Math.max(1, app.config.renderThreads);
     let pool: RenderPool | null = null;
     let sheets: SheetThread | null = null;
     let closed = false;
-    const started = () => {
+    let active = 0;
+    let rendered = 0;
+    let idle: NodeJS.Timeout | null = null;
+    /** Runs a task on the pool (started if need be); the last task to end starts the idle countdown. */
+    const use = async <T>(task: (p: RenderPool) => Promise<T>): Promise<T> => {
       if (closed) throw new RenderPoolClosed();
       pool ??= createRenderPool(threads, { onError: (err) => app.log.error({ err }, '证书生成线程出错') });
-      return pool;
+      const running = pool;
+      if (idle) clearTimeout(idle);
+      idle = null;
+      active += 1;
+      try {
+        return await task(running);
+      } finally {
+        active -= 1;
+        if (active === 0 && !closed) {
+          idle = setTimeout(() => {
+            idle = null;
+            if (active > 0 || pool !== running) return;
+            pool = null;
+            void running.close();
+          }, idleMs);
+          idle.unref();
+        }
+      }
     };
     const sheetThread = () => {
       if (closed) throw new RenderPoolClosed();
@@ -268,11 +325,32 @@ export const renderPoolPlugin = fp(
     };
     app.decorate('renderPool', {
       threads,
-      render: async (job: RenderJob) => started().render(job),
-      renderMany: async (jobs: RenderJob[], storeRoot: string | null) =>
-        started().renderMany(jobs, storeRoot),
-      background: async (path: string) => started().background(path),
-      document: async (job: DocumentJob) => started().document(job),
+      get running() {
+        return pool !== null;
+      },
+      get rendered() {
+        return rendered;
+      },
+      render: (job: RenderJob) =>
+        use(async (p) => {
+          const pdf = await p.render(job);
+          rendered += 1;
+          return pdf;
+        }),
+      renderMany: (jobs: RenderJob[], storeRoot: string | null) =>
+        use(async (p) => {
+          const items = await p.renderMany(jobs, storeRoot);
+          rendered += jobs.length;
+          return items;
+        }),
+      renderPages: (jobs: RenderJob[], storeRoot: string | null) =>
+        use(async (p) => {
+          const item = await p.renderPages(jobs, storeRoot);
+          rendered += jobs.length;
+          return item;
+        }),
+      background: (path: string) => use((p) => p.background(path)),
+      document: (job: DocumentJob) => use((p) => p.document(job)),
     });
     app.decorate('sheets', {
       read: async (path: string, blanks: TemplateBlank[]) =>
@@ -281,9 +359,12 @@ export const renderPoolPlugin = fp(
       readTable: async (path: string, options: SheetTableOptions) =>
         app.tempFiles.withDir((dir) => sheetThread().readTable(path, options, dir)),
       writeTable: async (spec: TableSpec) => sheetThread().writeTable(spec),
+      indexPhotoZip: async (path: string) => sheetThread().indexPhotoZip(path),
+      storeZipPhotos: async (input: StorePhotosInput) => sheetThread().storeZipPhotos(input),
     });
     app.addHook('onClose', async () => {
       closed = true;
+      if (idle) clearTimeout(idle);
       await Promise.all([pool?.close(), sheets?.close()]);
     });
   },

@@ -1,20 +1,25 @@
 /**
- * The tasks of the sheet thread (certificate-engine/render-pool.ts): exceljs work kept off the main thread, in a thread that
- * ends when idle so the memory of a ten-thousand-row read does not stay with the server.
+ * The tasks of the sheet thread (certificate-engine/render-pool.ts): exceljs work and photo zips kept off the main
+ * thread, in a thread that ends when idle so the memory of a ten-thousand-row read does not stay with the server.
  */
-import type { TemplateBlank, UploadRejection, UploadRowError } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank, UploadRejection, UploadRowError } from '@skill-cert/shared/custom-certificates';
 import { AppError } from '../../lib/errors.ts';
 import { loadExcel } from './excel.ts';
+import {
+  indexPhotoZip,
+  type PhotoIndex,
+  type StoredPhoto,
+  type StorePhotosInput,
+  storeZipPhotos,
+} from './photos.ts';
 import {
   readBatchSheet,
   readSheetTable,
   type SheetRow,
   type SheetTable,
   type SheetTableOptions,
-  type TableSpec,
-  tableWorkbook,
-  templateWorkbook,
-} from './sheet.ts';
+} from './sheet-read.ts';
+import { type TableSpec, tableWorkbook, templateWorkbook } from './sheet-write.ts';
 
 /**
  * The `ready` task: the thread is up and exceljs loaded. A read's deadline starts after it, so that starting the
@@ -31,6 +36,15 @@ export type ReadSheetResult =
   | { rejected: UploadRowError[] /** what exceljs threw, for the server log */; cause?: string };
 /** The `readTable` task: a worksheet as text (readSheetTable), or why the upload is refused. */
 export type ReadTableResult = { table: SheetTable } | Extract<ReadSheetResult, { rejected: unknown }>;
+/** The `photoIndex` task: a photo zip's directory (indexPhotoZip), or why the upload is refused. */
+export type PhotoIndexResult = { index: PhotoIndex } | { rejected: UploadRowError[] };
+
+/** An upload's refusal as data (an error crossing the thread would lose its fields); anything else is thrown. */
+function refusalOf(err: unknown): { rejected: UploadRowError[] } {
+  const rejection = err instanceof AppError ? (err.data as UploadRejection | null) : null;
+  if (rejection?.errors) return { rejected: rejection.errors };
+  throw err;
+}
 
 /**
  * Runs a read with `tempDir` as this thread's temporary folder, the upload's refusal answered as data (an error
@@ -99,4 +113,14 @@ export async function templateWorkbookTask(blanks: TemplateBlank[]): Promise<Uin
 /** The `writeTable` task: a spreadsheet the server writes (a template, an error report, an export). */
 export async function writeTableTask(spec: TableSpec): Promise<Uint8Array> {
   return new Uint8Array(await tableWorkbook(spec));
+}
+
+/** The `photoIndex` task: the directory of a photo zip, read here because ten thousand entries cost the CPU of seconds of requests. */
+export async function photoIndexTask(filePath: string): Promise<PhotoIndexResult> {
+  return indexPhotoZip(filePath).then((index) => ({ index }), refusalOf);
+}
+
+/** The `storePhotos` task: photos read from a zip, checked and written into storage (storeZipPhotos). */
+export async function storePhotosTask(input: StorePhotosInput): Promise<StoredPhoto[]> {
+  return storeZipPhotos(input);
 }

@@ -2,14 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TemplateBlank, UploadRejection } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank, UploadRejection } from '@skill-cert/shared/custom-certificates';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_HEADER,
+  deflatedZeros,
+  personRow,
+  rawZip,
+  xlsx,
+} from '../../../test/fixtures/certificate-engine.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_BLANKS } from './defaults.ts';
-import { cellText, readBatchSheet, templateInstructions } from './sheet.ts';
-import { DEFAULT_HEADER, deflatedZeros, personRow, rawZip, xlsx } from './test-fixtures.ts';
+import { cellText, readBatchSheet } from './sheet-read.ts';
+import { templateInstructions } from './sheet-write.ts';
 import { isUnsafeZipPath } from './zip.ts';
+
+// Reads and writes spreadsheets with exceljs, hundreds of times: long work (test/time-limits.ts).
+allowRendering();
 
 // Files the tests write for reading back; removed after the file's tests.
 const scratch = mkdtempSync(path.join(tmpdir(), 'sc-sheet-'));

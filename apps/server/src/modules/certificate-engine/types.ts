@@ -1,4 +1,4 @@
-import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/custom-certificates';
 
 /** Where the QR code to the public page sits: fractions of the page from the top-left, size of the page width. */
 export interface QrPlacement {

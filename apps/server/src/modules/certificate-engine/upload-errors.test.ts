@@ -1,4 +1,4 @@
-import type { UploadRejection } from '@skill-cert/shared/customCertificate';
+import type { UploadRejection } from '@skill-cert/shared/custom-certificates';
 import { describe, expect, it } from 'vitest';
 import { problem, uploadRejected } from './upload-errors.ts';
 

@@ -1,4 +1,4 @@
-import type { UploadRejection, UploadRowError } from '@skill-cert/shared/customCertificate';
+import type { UploadRejection, UploadRowError } from '@skill-cert/shared/custom-certificates';
 import { ApiCode } from '@skill-cert/shared/envelope';
 import { AppError } from '../../lib/errors.ts';
 

@@ -21,6 +21,26 @@ export interface ZipItem {
   entry: yauzl.Entry;
 }
 
+/**
+ * Where an entry's data is and how it is stored, as its central directory says: enough for `readZipEntryAt` to read
+ * it again with the same checks, in another thread or later, without reading the directory again.
+ */
+export interface ZipLocator {
+  relativeOffsetOfLocalHeader: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  compressionMethod: number;
+  generalPurposeBitFlag: number;
+}
+
+export const locatorOf = (entry: yauzl.Entry): ZipLocator => ({
+  relativeOffsetOfLocalHeader: entry.relativeOffsetOfLocalHeader,
+  compressedSize: entry.compressedSize,
+  uncompressedSize: entry.uncompressedSize,
+  compressionMethod: entry.compressionMethod,
+  generalPurposeBitFlag: entry.generalPurposeBitFlag,
+});
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const gbk = new TextDecoder('gbk');
 
@@ -148,10 +168,10 @@ function tailReaderClass(zipLib: Yauzl) {
 }
 
 /**
- * Reads a zip's central directory (nothing is unpacked). Throws when it is not a zip; unsafe paths and the
- * size caps are the caller's to judge from the items.
+ * Opens a zip: its end record is read, not its entries (`readZipDirectory` reads them, `readZipEntryAt` reads one
+ * it located before). Throws when it is not a zip.
  */
-export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.ZipFile; items: ZipItem[] }> {
+export async function openZip(filePath: string): Promise<yauzl.ZipFile> {
   // A plain descriptor, not a FileHandle (which would close itself when collected): the reader owns it.
   const { zipLib, Reader } = await loadZipLib();
   const fd = await promisify(openFd)(filePath, 'r');
@@ -171,6 +191,15 @@ export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.Z
     await promisify(close)(fd);
     throw err;
   }
+  return zip;
+}
+
+/**
+ * Reads a zip's central directory (nothing is unpacked). Throws when it is not a zip; unsafe paths and the
+ * size caps are the caller's to judge from the items.
+ */
+export async function readZipDirectory(filePath: string): Promise<{ zip: yauzl.ZipFile; items: ZipItem[] }> {
+  const zip = await openZip(filePath);
   const items: ZipItem[] = [];
   try {
     if (zip.entryCount > ZIP_MAX_ENTRIES) return { zip, items: [] };
@@ -213,4 +242,14 @@ export async function readZipEntry(
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** `readZipEntry` of an entry located by `readZipDirectory` (`locatorOf`), the zip opened again (`openZip`). */
+export async function readZipEntryAt(
+  zip: yauzl.ZipFile,
+  at: ZipLocator,
+  maxBytes: number,
+): Promise<Buffer | null> {
+  const { zipLib } = await loadZipLib();
+  return readZipEntry(zip, Object.assign(new zipLib.Entry(), at), maxBytes);
 }

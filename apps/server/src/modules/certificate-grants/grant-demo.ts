@@ -1,13 +1,16 @@
-import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
-import { CompanyRole } from '@skill-cert/shared/company';
+import { CertificateSource, NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificates';
+import { CompanyRole } from '@skill-cert/shared/companies';
 import { formatDate } from '@skill-cert/shared/time';
 import type { FastifyInstance } from 'fastify';
 import { companyScope } from '../../lib/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { revokeCertificate } from '../certificates/library.ts';
-import { queueRendering, wakeRendering } from '../certificates/rendering.ts';
-import { certificateIdAt } from '../certificates/source-rows.ts';
-import { passedPlanNamed } from '../level-evaluations/grant-source.ts';
+import {
+  certificateIdAt,
+  queueRendering,
+  revokeCertificate,
+  wakeRendering,
+} from '../certificates/service.ts';
+import { passedPlanNamed } from '../level-evaluations/service.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { markConfirmed, prepareGrant, writeGrant } from './grants.ts';
 
@@ -15,21 +18,18 @@ import { markConfirmed, prepareGrant, writeGrant } from './grants.ts';
 export const DEMO_GRANTED_PLAN = '2026年焊工（电焊工）五级评价 第二期';
 
 /**
- * Demo content of issue 21 (SEED_DEMO): when the server is ready (the job queue runs then; demo seeding runs before
- * it), qiye's plan DEMO_GRANTED_PLAN, still 已通过, is granted with the national template and confirmed in one
- * transaction: certificates valid in the library, one revoked, the plan 已发证; the PDFs render in the background, so
- * start-up stays fast. Once granted it is left alone; of several instances starting together one grants it.
+ * Demo content (SEED_DEMO; src/demo runs it once the job queue runs): qiye's plan DEMO_GRANTED_PLAN, still 已通过,
+ * is granted with the national template and confirmed in one transaction: certificates valid in the library, one
+ * revoked, the plan 已发证; the PDFs render in the background, so start-up stays fast. Once granted it is left alone;
+ * of several instances starting together one grants it.
  */
-export function seedGrantDemo(app: FastifyInstance): void {
-  if (!app.config.seedDemo) return;
-  app.addHook('onReady', async () => {
-    try {
-      if (await grantDemoPlan(app)) wakeRendering(app);
-    } catch (err) {
-      // Granted already (by another instance), or the demo changed: nothing to seed.
-      if (!(err instanceof AppError)) throw err;
-    }
-  });
+export async function seedGrantDemo(app: FastifyInstance): Promise<void> {
+  try {
+    if (await grantDemoPlan(app)) wakeRendering(app, CertificateSource.GRANT);
+  } catch (err) {
+    // Granted already (by another instance), or the demo changed: nothing to seed.
+    if (!(err instanceof AppError)) throw err;
+  }
 }
 
 async function grantDemoPlan(app: FastifyInstance): Promise<boolean> {
@@ -51,7 +51,12 @@ async function grantDemoPlan(app: FastifyInstance): Promise<boolean> {
     await markConfirmed(tx, { id: grantId, evaluationId: planId }, admin, now);
     const second = await certificateIdAt(tx, grantId, 2);
     if (second) await revokeCertificate(tx, caller.company, admin, second, '演示数据：证书信息有误，已撤销');
-    await queueRendering(app, tx, grantId, rowNumbers);
+    await queueRendering(
+      app,
+      tx,
+      { kind: CertificateSource.GRANT, sourceId: grantId, companyId: admin.companyId as string },
+      rowNumbers,
+    );
   });
   return true;
 }

@@ -6,7 +6,7 @@ import {
   grantListQuery,
   grantOptions as grantOptionsSchema,
   grantPage,
-} from '@skill-cert/shared/certificateGrant';
+} from '@skill-cert/shared/certificate-grants';
 import { envelope, fileAnswer, noData } from '@skill-cert/shared/envelope';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import type { FastifyRequest } from 'fastify';
@@ -14,21 +14,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { registerLibraryRendering } from '../certificates/rendering.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { sendStored, sendZip } from '../../lib/send-file.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { findFiles } from '../files/service.ts';
-import { seedGrantDemo } from './grant-demo.ts';
 import {
   CERTIFICATE_NOT_FOUND,
   confirmGrant,
   createGrant,
   findGrant,
+  GRANT_LIST_TABLES,
   GRANT_NOT_FOUND,
   type GrantCaller,
   grantCertificate,
   grantDetail,
   grantOptions,
   grantZip,
+  grantZipName,
   listGrantCertificates,
   listGrants,
   regenerateGrantCertificate,
@@ -36,18 +38,16 @@ import {
 
 const grantParams = z.object({ id: z.string().uuid(GRANT_NOT_FOUND) });
 const certificateParams = grantParams.extend({ certificateId: z.string().uuid(CERTIFICATE_NOT_FOUND) });
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * `GET/POST /api/certificateGrants`, `GET /api/certificateGrants/options`, `GET /api/certificateGrants/{id}`,
  * `GET .../{id}/certificates`, `POST .../{id}/certificates/{certificateId}/regenerate`,
- * `GET .../{id}/certificates/{certificateId}/file`, `POST .../{id}/confirm`, `GET .../{id}/downloadCertificateZip`
- * (issue 21 point 4). Members read; administrators start, regenerate and confirm.
+ * `GET .../{id}/certificates/{certificateId}/file`, `POST .../{id}/confirm`, `GET .../{id}/downloadCertificateZip`.
+ * Members read; administrators start, regenerate and confirm.
  */
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  await registerLibraryRendering(app);
-  seedGrantDemo(app);
+  const pages = new CompanyListCache(app.database.writes);
   const caller = (req: FastifyRequest): GrantCaller => ({ user: req.auth.user, company: req.company });
 
   app.get(
@@ -69,7 +69,12 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: pageQuery.merge(grantListQuery), response: { 200: envelope(grantPage) } },
     },
     async (req) => {
-      const { list, total } = await listGrants(db, req.company, req.query);
+      const { list, total } = await pages.get(
+        req.company.id,
+        JSON.stringify(req.query),
+        GRANT_LIST_TABLES,
+        async () => ({ value: await listGrants(db, req.company, req.query) }),
+      );
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -127,12 +132,14 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await grantCertificate(db, req.company, req.params.id, req.params.certificateId);
       const [file] = row.fileId ? await findFiles(db, [row.fileId]) : [];
       if (!file) throw badRequest('证书尚未生成，请稍后再试');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originName)}`)
-        .send(app.storage.open(file.sha256));
+      const download = {
+        name: file.originName,
+        type: 'application/pdf',
+        inline: true,
+        size: file.size,
+        cache: 'private, no-store',
+      };
+      return sendStored(reply, app.storage, download, file.sha256);
     },
   );
 
@@ -159,15 +166,8 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const grant = await findGrant(db, req.company, req.params.id);
-      const gone = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(`${grant.template.template_name}-${grant.issueDate}.zip`))
-        .header('cache-control', 'no-store')
-        .send(await grantZip(app, grant.id, gone.signal));
+      const name = await grantZipName(db, grant);
+      return sendZip(reply, name, (signal) => grantZip(app, grant.id, signal));
     },
   );
 };

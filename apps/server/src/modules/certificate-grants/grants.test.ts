@@ -1,32 +1,50 @@
-import { CERTIFICATE_NO, CertificateStatus, NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
 import type {
   GrantCertificateRow,
   GrantDetail,
   GrantOptions,
   GrantRow,
-} from '@skill-cert/shared/certificateGrant';
-import { EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/certificate-grants';
+import {
+  CERTIFICATE_NO,
+  CertificateStatus,
+  ISSUE_DATE_GRACE_DAYS,
+  NATIONAL_TEMPLATE_ID,
+} from '@skill-cert/shared/certificates';
+import { EvaluationStatus } from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import type { Paged } from '@skill-cert/shared/pagination';
+import { addDays, formatDate } from '@skill-cert/shared/time';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../../test/harness.ts';
-import { jpeg } from '../certificate-engine/test-fixtures.ts';
-import { certificates } from '../certificates/tables.ts';
-import { companies } from '../companies/tables.ts';
+import { jpeg } from '../../../test/fixtures/certificate-engine.ts';
+import {
+  getGrant,
+  seedFilingWithCodes,
+  seedGrantablePlan,
+  waitForGrant,
+} from '../../../test/fixtures/certificate-grants.ts';
+import { seedConfirmedGrant } from '../../../test/fixtures/certificate-grants-confirmed.ts';
 import {
   enterpriseToken,
   otherCompanyToken,
   upload,
   watchProgress,
-} from '../custom-certificates/test-fixtures.ts';
+} from '../../../test/fixtures/custom-certificates.ts';
+import { GRANTABLE_PLAN_DATES } from '../../../test/fixtures/level-evaluations-grant-plans.ts';
+import { companyOf, seedApprovedFiling } from '../../../test/fixtures/level-evaluations-plans.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { listStatements } from '../../../test/statements.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+import { certificates } from '../certificates/tables.ts';
+import { companies } from '../companies/tables.ts';
 import { PLAN_NOT_FOUND } from '../level-evaluations/plans.ts';
 import { levelEvaluations } from '../level-evaluations/tables.ts';
-import { companyOf } from '../level-evaluations/test-plans.ts';
 import { messages } from '../messages/tables.ts';
 import { CERTIFICATE_NOT_FOUND, GRANT_NOT_FOUND } from './grants.ts';
 import { certificateGrants } from './tables.ts';
-import { getGrant, seedFilingWithCodes, seedGrantablePlan, waitForGrant } from './test-grants.ts';
+
+// Renders in worker threads (tickets or certificates): long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 let admin = '';
@@ -112,7 +130,44 @@ describe('GET /api/certificateGrants/options', () => {
   });
 });
 
-describe('granting (issue 21 point 4)', () => {
+describe('GET /api/certificateGrants', () => {
+  it("reads a page, its total and the plans' names in one statement whatever the page size, a page read before in none", async () => {
+    const filing = await seedFilingWithCodes(ctx.app.db, companyId);
+    for (let i = 0; i < 55; i++) {
+      const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 0, filing, firstId: i });
+      await seedConfirmedGrant(ctx.app.db, companyId, planId, 0);
+    }
+    const { bySize, repeated } = await listStatements(ctx.app, admin, '/api/certificateGrants');
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it("a page read before shows a grant's progress and its plan's new name", async () => {
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 3 });
+    const grantId = await seedConfirmedGrant(ctx.app.db, companyId, planId, 3);
+    const rows = async (token = admin) =>
+      (await api<Paged<GrantRow>>(ctx.app, 'GET', '/api/certificateGrants', { token })).body.data.list.map(
+        (g) => [g.success_count, g.evaluation_name, g.level_name],
+      );
+    expect(await rows()).toEqual([[3, '电工四级评价', '四级/中级工']]);
+    await ctx.app.db
+      .update(certificateGrants)
+      .set({ successCount: 2 })
+      .where(eq(certificateGrants.id, grantId));
+    expect(await rows()).toEqual([[2, '电工四级评价', '四级/中级工']]);
+    await ctx.app.db
+      .update(levelEvaluations)
+      .set({ name: '电工四级评价（更正）' })
+      .where(eq(levelEvaluations.id, planId));
+    expect(await rows()).toEqual([[2, '电工四级评价（更正）', '四级/中级工']]);
+    // Another company's same query reads its own page.
+    const other = await otherCompanyToken(ctx.app);
+    await seedApprovedFiling(ctx.app.db, await companyOf(ctx.app.db, 'xinqiye'));
+    expect(await rows(other)).toEqual([]);
+  });
+});
+
+describe('granting', () => {
   it('start → numbers allocated at once, drafts rendered in the background → 待确认 with a message → confirm → valid, plan 已发证', async () => {
     const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 3 });
     const grant = await started(planId);
@@ -168,6 +223,11 @@ describe('granting (issue 21 point 4)', () => {
     });
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Named after the plan: {计划编号}_{计划名称}_证书.zip.
+    expect(plan.planNo).toBeTruthy();
+    expect(zip.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(`${plan.planNo}_${plan.name}_证书.zip`)}`,
+    );
     for (const r of rows) expect(zip.rawPayload.includes(Buffer.from(`${r.certificateNo}_`))).toBe(true);
 
     const page = await api<Paged<GrantRow>>(ctx.app, 'GET', '/api/certificateGrants?status=2', {
@@ -232,6 +292,60 @@ describe('granting (issue 21 point 4)', () => {
     expect(bad.status).toBe(400);
     const badDate = await start(admin, { evaluation_id: planId, issue_date: '2026-13-01' });
     expect([badDate.status, badDate.body.message]).toEqual([400, expect.stringContaining('发证日期')]);
+  });
+
+  it('an impossible issue date (2026-02-30) is 400 naming 发证日期, never a 500', async () => {
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
+    const res = await start(admin, { evaluation_id: planId, issue_date: '2026-02-30' });
+    expect([res.status, res.body.message]).toEqual([400, '发证日期不是有效日期：2026-02-30 这一天不存在']);
+  });
+
+  it('an issue date outside 1900–2100 is refused (0099-06-01, 1899-06-01, 9999-12-31)', async () => {
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
+    for (const day of ['0099-06-01', '1899-06-01', '9999-12-31']) {
+      const res = await start(admin, { evaluation_id: planId, issue_date: day });
+      expect([day, res.status, res.body.message]).toEqual([day, 400, '发证日期的年份应在1900至2100之间']);
+    }
+    expect(await ctx.app.db.select().from(certificateGrants)).toEqual([]);
+  });
+
+  it("an issue date before the evaluation's end is refused", async () => {
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
+    const day = addDays(GRANTABLE_PLAN_DATES.end, -1);
+    const res = await start(admin, { evaluation_id: planId, issue_date: day });
+    expect([res.status, res.body.message]).toEqual([400, '发证日期不能早于评价结束日期']);
+    expect(await ctx.app.db.select().from(certificateGrants)).toEqual([]);
+  });
+
+  it(`an issue date more than ${ISSUE_DATE_GRACE_DAYS} days after today is refused; the last day of the grace and the evaluation's end are accepted`, async () => {
+    const today = formatDate(new Date());
+    const latest = addDays(today, ISSUE_DATE_GRACE_DAYS);
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
+    const late = await start(admin, { evaluation_id: planId, issue_date: addDays(latest, 1) });
+    expect([late.status, late.body.message]).toEqual([
+      400,
+      `发证日期不能晚于${latest}（今天起${ISSUE_DATE_GRACE_DAYS}天内）`,
+    ]);
+    const graced = await started(planId, { issue_date: latest });
+    expect(graced.issue_date).toBe(latest);
+    const other = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1, firstId: 20 });
+    const onEnd = await started(other.planId, { issue_date: GRANTABLE_PLAN_DATES.end });
+    expect(onEnd.issue_date).toBe(GRANTABLE_PLAN_DATES.end);
+    await waitForGrant(ctx.app, admin, graced._id);
+    await waitForGrant(ctx.app, admin, onEnd._id);
+  });
+
+  it('the options tell the evaluation’s end date, the earliest issue date', async () => {
+    const { planId } = await seedGrantablePlan(ctx.app.db, companyId, { passed: 1 });
+    const res = await api<GrantOptions>(
+      ctx.app,
+      'GET',
+      `/api/certificateGrants/options?evaluation_id=${planId}`,
+      {
+        token: admin,
+      },
+    );
+    expect(res.body.data.evaluation.end_date).toBe(GRANTABLE_PLAN_DATES.end);
   });
 
   it('members read grants but may not start, regenerate or confirm (403)', async () => {

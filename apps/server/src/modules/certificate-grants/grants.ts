@@ -1,9 +1,4 @@
 import {
-  CertificateSource,
-  NATIONAL_TEMPLATE_ID,
-  NATIONAL_TEMPLATE_NAME,
-} from '@skill-cert/shared/certificate';
-import {
   type GrantCertificateRow,
   type GrantDetail,
   type GrantOptions,
@@ -13,16 +8,24 @@ import {
   type grantCreateBody,
   type grantListQuery,
   grantStatusText,
-} from '@skill-cert/shared/certificateGrant';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/certificate-grants';
+import {
+  CertificateSource,
+  evaluationEnd,
+  issueDateProblem,
+  NATIONAL_TEMPLATE_ID,
+  NATIONAL_TEMPLATE_NAME,
+} from '@skill-cert/shared/certificates';
+import { ProduceStatus } from '@skill-cert/shared/custom-certificates';
 import {
   EvaluationStatus,
   type EvaluationStatusValue,
   evaluationStatusText,
-} from '@skill-cert/shared/levelEvaluation';
+  PlanOwner,
+} from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { isSkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
-import { formatDateTime } from '@skill-cert/shared/time';
+import { isSkillLevelCode, skillLevelName } from '@skill-cert/shared/occupations';
+import { formatDate, formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -31,41 +34,46 @@ import type { CompanyScope } from '../../lib/company-scope.ts';
 import { ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { type NumberPrefix, numberPrefixOf } from '../certificates/numbers.ts';
-import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
+import { totalOf } from '../../lib/page-total.ts';
 import {
-  defineLibrarySource,
+  BATCH_FIXED_BLANKS,
+  CERTIFICATE_NOT_FOUND,
+  certificateInsertRows,
+  confirmCertificates,
+  insertNumberedDrafts,
+  LIBRARY_RENDER_QUEUE,
+  type LibrarySource,
+  type NumberPrefix,
+  noneWaiting,
+  notGenerated,
+  numberPrefixOf,
+  numberRange,
   queueRendering,
   renderAgain,
   rowCounters,
-  sourceZip,
-  wakeRendering,
-} from '../certificates/rendering.ts';
-import {
-  confirmCertificates,
-  insertNumberedDrafts,
-  noneWaiting,
-  notGenerated,
-  numberRange,
   sourceCertificate,
   sourceCertificates,
+  sourceZip,
   toSourceCertificateRow,
-} from '../certificates/source-rows.ts';
-import { chosenTemplate } from '../certificates/template-choice.ts';
+  wakeRendering,
+} from '../certificates/service.ts';
+import { chosenTemplate } from '../custom-certificates/service.ts';
 
 export { CERTIFICATE_NOT_FOUND };
 
-import { companyNameOf } from '../custom-certificates/caller.ts';
-import { listTemplates } from '../custom-certificates/templates.ts';
+import { planZipName } from '../../lib/download-names.ts';
+import { companyNameOf } from '../companies/service.ts';
+import { listTemplates } from '../custom-certificates/service.ts';
+import type { PlanRow } from '../level-evaluations/service.ts';
 import {
   grantablePlan,
   markPlanGranted,
   type PlanSummary,
   passedCandidates,
   planSummaries,
+  planSummaryOf,
   plansMatching,
-} from '../level-evaluations/grant-source.ts';
-import type { PlanRow } from '../level-evaluations/plans.ts';
+} from '../level-evaluations/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { certificateGrants } from './tables.ts';
 
@@ -82,8 +90,11 @@ export interface GrantCaller {
 
 // ------------------------------------------------------------------------------------------- rendering
 
-// A grant's certificates render on the library's runner; the grant keeps the counters and ends 待确认 with a message.
-defineLibrarySource(CertificateSource.GRANT, {
+/** A grant's certificates render on the library's path; the grant keeps the counters and ends 待确认 with a message. */
+export const grantLibrarySource: LibrarySource = {
+  kind: CertificateSource.GRANT,
+  queue: LIBRARY_RENDER_QUEUE,
+  fixedBlanks: BATCH_FIXED_BLANKS,
   async load(db, sourceId) {
     const [grant] = await db.select().from(certificateGrants).where(eq(certificateGrants.id, sourceId));
     return grant
@@ -103,39 +114,44 @@ defineLibrarySource(CertificateSource.GRANT, {
     total: certificateGrants.total,
   }),
   finish: finishGrantIfDone,
-});
+};
 
 /**
  * Once no certificate of a grant still generating waits, the grant is 1 待确认 and its starter gets
  * create_level_evaluate_certificate_done, in one transaction; the guarded update lets exactly one caller do it.
  */
 export async function finishGrantIfDone(app: FastifyInstance, grantId: string): Promise<void> {
-  const push = await app.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(certificateGrants)
-      .set({ status: GrantStatus.TO_CONFIRM, finishedAt: new Date() })
-      .where(
-        and(
-          eq(certificateGrants.id, grantId),
-          eq(certificateGrants.status, GrantStatus.GENERATING),
-          noneWaiting(grantId),
-        ),
-      )
-      .returning();
-    if (!done) return null;
-    const plan = (await planSummaries(tx, [done.evaluationId])).get(done.evaluationId);
-    return app.messenger.toUsersIn(tx, [done.createdBy], {
-      category: GRANT_CATEGORY,
-      content:
-        done.failedCount > 0
-          ? `「${plan?.name ?? ''}」证书生成完成：成功 ${done.successCount} 张，失败 ${done.failedCount} 张，请重新生成失败的证书后确认发证`
-          : `「${plan?.name ?? ''}」证书生成完成：共 ${done.successCount} 张，请核对后确认发证`,
-      templateKey: TemplateKey.LEVEL_CERTIFICATE_DONE,
-      relatedId: grantId,
-    });
-  });
-  if (!push) return;
-  await push().catch((err) => app.log.error({ err, grantId }, '发证证书生成完成消息推送失败'));
+  await app.messenger.finishAndTell(
+    async (tx) => {
+      const [done] = await tx
+        .update(certificateGrants)
+        .set({ status: GrantStatus.TO_CONFIRM, finishedAt: new Date() })
+        .where(
+          and(
+            eq(certificateGrants.id, grantId),
+            eq(certificateGrants.status, GrantStatus.GENERATING),
+            noneWaiting(grantId),
+          ),
+        )
+        .returning();
+      if (!done) return null;
+      const plan = (await planSummaries(tx, [done.evaluationId])).get(done.evaluationId);
+      return {
+        userIds: [done.createdBy],
+        message: {
+          category: GRANT_CATEGORY,
+          content:
+            done.failedCount > 0
+              ? `「${plan?.name ?? ''}」证书生成完成：成功 ${done.successCount} 张，失败 ${done.failedCount} 张，请重新生成失败的证书后确认发证`
+              : `「${plan?.name ?? ''}」证书生成完成：共 ${done.successCount} 张，请核对后确认发证`,
+          templateKey: TemplateKey.LEVEL_CERTIFICATE_DONE,
+          // An institution's staff open the test plan (its 证书 tab), which has one grant; an enterprise's the grant.
+          relatedId: plan?.ownerKind === PlanOwner.INSTITUTION ? done.evaluationId : grantId,
+        },
+      };
+    },
+    { grantId },
+  );
 }
 
 // ------------------------------------------------------------------------------------------- options
@@ -147,7 +163,8 @@ async function blockedReason(
 ): Promise<{ reason: string; prefix: null } | { reason: null; prefix: NumberPrefix }> {
   if (plan.status !== EvaluationStatus.PASSED) {
     const text = evaluationStatusText[plan.status as EvaluationStatusValue] ?? '';
-    return { reason: `该评价计划${text}，只有已通过的评价计划可以发证`, prefix: null };
+    const what = plan.ownerKind === PlanOwner.INSTITUTION ? '考试计划' : '评价计划';
+    return { reason: `该${what}${text}，只有已通过的${what}可以发证`, prefix: null };
   }
   const [granted] = await db
     .select({ id: certificateGrants.id })
@@ -183,6 +200,7 @@ export async function grantOptions(
       level_name: level ? skillLevelName(level) : null,
       status: plan.status,
       status_text: evaluationStatusText[plan.status as EvaluationStatusValue] ?? '',
+      end_date: plan.endDate,
     },
     templates: [
       { _id: NATIONAL_TEMPLATE_ID, name: NATIONAL_TEMPLATE_NAME, national: true },
@@ -205,7 +223,7 @@ export async function grantOptions(
  * Starts a grant: in one transaction the grant row, one certificate per chosen 合格 candidate (status 0 待确认), their
  * numbers (consecutive serials of the company's prefix, the issue year and the plan's level) and the render jobs;
  * the PDFs are rendered afterwards by the library's runner. Refused (400, in Chinese) unless the plan is 已通过, not
- * granted yet, and the company and the plan's site have their codes.
+ * granted yet, the company and the plan's site have their codes, and the issue date passes issueDateProblem.
  */
 export async function createGrant(
   app: FastifyInstance,
@@ -214,11 +232,16 @@ export async function createGrant(
 ): Promise<string> {
   const grant = await prepareGrant(app.db, caller, body);
   const grantId = await app.db.transaction(async (tx) => {
-    const written = await writeGrant(tx, grant);
-    await queueRendering(app, tx, written.grantId, written.rowNumbers);
+    const written = await writeGrant(tx, grant, certificateInsertRows(app));
+    await queueRendering(
+      app,
+      tx,
+      { kind: CertificateSource.GRANT, sourceId: written.grantId, companyId: caller.company.id },
+      written.rowNumbers,
+    );
     return written.grantId;
   });
-  wakeRendering(app);
+  wakeRendering(app, CertificateSource.GRANT);
   return grantId;
 }
 
@@ -231,6 +254,8 @@ export async function prepareGrant(db: DbOrTx, caller: GrantCaller, body: z.outp
   const blocked = await blockedReason(db, plan);
   if (blocked.prefix === null) throw badRequest(blocked.reason);
   const { prefix } = blocked;
+  const dateProblem = issueDateProblem(body.issue_date, formatDate(new Date()), evaluationEnd(plan.endDate));
+  if (dateProblem) throw badRequest(dateProblem);
   const level = levelOf(plan.level);
   if (!level) throw badRequest('该评价计划未设置职业技能等级，不能发证');
   const template = await chosenTemplate(db, caller.company, body.template_id);
@@ -251,6 +276,7 @@ export async function prepareGrant(db: DbOrTx, caller: GrantCaller, body: z.outp
 export async function writeGrant(
   tx: DbOrTx,
   g: PreparedGrant,
+  insertRows?: number,
 ): Promise<{ grantId: string; rowNumbers: number[] }> {
   const { caller, body, plan, prefix, level, template, chosen, institutionName } = g;
   // The blanks' values are not stored: the renderer derives them from the row's fields (certificates/rendering.ts).
@@ -300,6 +326,7 @@ export async function writeGrant(
       idNumber: c.idNumber,
       photoFileId: c.photoFileId,
     })),
+    insertRows,
   );
   return { grantId, rowNumbers };
 }
@@ -321,6 +348,15 @@ export async function findGrant(
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(GRANT_NOT_FOUND);
   return row;
+}
+
+/** The download name of the grant's zip, after its plan: `{计划编号}_{计划名称}_证书.zip`. */
+export async function grantZipName(db: DbOrTx, grant: GrantTableRow): Promise<string> {
+  const plan = (await planSummaries(db, [grant.evaluationId])).get(grant.evaluationId);
+  return planZipName(
+    { planNo: plan?.planNo ?? null, name: plan?.name || grant.template.template_name },
+    '证书',
+  );
 }
 
 function toRow(g: GrantTableRow, plan: PlanSummary | undefined): GrantRow {
@@ -347,7 +383,13 @@ function toRow(g: GrantTableRow, plan: PlanSummary | undefined): GrantRow {
   };
 }
 
-/** `/grant-certificate`: the company's grants, newest first; keyword matches the plan's name or number. */
+/** What the grant list reads (its cached pages hold until one of them is written). */
+export const GRANT_LIST_TABLES = ['certificate_grants', 'level_evaluations'] as const;
+
+/**
+ * `/grant-certificate`: the company's grants, newest first; keyword matches the plan's name or number. One
+ * statement: the page, its total and each grant's plan beside it.
+ */
 export async function listGrants(
   db: DbOrTx,
   own: CompanyScope,
@@ -360,19 +402,22 @@ export async function listGrants(
       ? inArray(certificateGrants.evaluationId, plansMatching(db, own, q))
       : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(certificateGrants).where(where);
   const rows = await db
-    .select()
+    .select({
+      grant: certificateGrants,
+      plan: planSummaryOf(certificateGrants.evaluationId),
+      total: totalOf(certificateGrants, where),
+    })
     .from(certificateGrants)
     .where(where)
     .orderBy(desc(certificateGrants.createdAt), desc(certificateGrants.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const plans = await planSummaries(
-    db,
-    rows.map((r) => r.evaluationId),
-  );
-  return { list: rows.map((g) => toRow(g, plans.get(g.evaluationId))), total: n };
+  // An empty page past the first carries no total: it is counted alone.
+  const total =
+    rows[0]?.total ??
+    (q.page === 1 ? 0 : ((await db.select({ n: count() }).from(certificateGrants).where(where))[0]?.n ?? 0));
+  return { list: rows.map((r) => toRow(r.grant, r.plan ?? undefined)), total };
 }
 
 export async function grantDetail(db: DbOrTx, own: CompanyScope, id: string): Promise<GrantDetail> {
@@ -436,7 +481,7 @@ export async function regenerateGrantCertificate(
   const row = await grantCertificate(app.db, caller.company, grantId, certificateId);
   if (grant.status === GrantStatus.GRANTED) throw badRequest('该批证书已确认发证，不能重新生成');
   if (row.produceStatus !== ProduceStatus.FAILED) throw badRequest('只有生成失败的证书可以重新生成');
-  if (!(await renderAgain(app, row.id))) throw badRequest('只有生成失败的证书可以重新生成');
+  if ((await renderAgain(app, [row.id])).length === 0) throw badRequest('只有生成失败的证书可以重新生成');
 }
 
 /**

@@ -1,19 +1,22 @@
-import { PaperOutcome, type PaperOutcomeValue } from '@skill-cert/shared/certificateGrant';
+import { PaperOutcome, type PaperOutcomeValue } from '@skill-cert/shared/certificate-grants';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { JobInterrupted } from '../../plugins/jobs.ts';
-import { grantCertificatesAmong } from '../certificates/grant-certificates.ts';
-import { detectFileKind } from '../files/fileType.ts';
+import { countGrantCertificates, grantCertificatesAmong } from '../certificates/service.ts';
+import { detectFileKind } from '../files/file-type.ts';
 import { findFiles, localPathOf } from '../files/service.ts';
-import type { PageRead, ScanInput, ScanReader } from './paper-reader.ts';
+import { ENTRY_BROKEN, ENTRY_ENCRYPTED, ENTRY_NOT_SCAN, entryTooBig } from './paper-problems.ts';
+import { createScanReader, type PageRead, type ScanInput, type ScanReader } from './paper-reader.ts';
 import {
   matchedCertificates,
   PAPER_GAVE_UP_QUEUE,
   PAPER_QUEUE,
   scanKindOfEntry,
+  scanPageLimit,
   scansOfZip,
+  tooManyPages,
   UploadStatus,
 } from './paper-scans.ts';
 import { certificateGrants, paperScanItems, paperScanUploads } from './tables.ts';
@@ -29,7 +32,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**
  * The certificate a QR code names: its public page `…/information-link/{id}` (what the engine prints, see
- * custom-certificates naming.ts verifyPath), or a bare id. Null for any other text.
+ * certificates/rendering.ts verifyPath), or a bare id. Null for any other text.
  */
 export function certificateIdOf(text: string): string | null {
   const trimmed = text.trim();
@@ -73,6 +76,16 @@ export function judgePages(
   });
 }
 
+/** An upload holds more pages than the grant allows: its reading stops there, and the upload fails saying so. */
+class ScanTooLong extends Error {
+  constructor(
+    readonly pages: number,
+    readonly limit: number,
+  ) {
+    super(tooManyPages(pages, limit));
+  }
+}
+
 /** A unit of reading: one reader task and how its pages are named. */
 interface ReadTask {
   input: ScanInput;
@@ -80,6 +93,8 @@ interface ReadTask {
   name: string;
   /** PDF: the file's name is followed by the page (扫描件.pdf 第3页). */
   paged: boolean;
+  /** Why it cannot be read at all (a zip entry encrypted, too big, broken, not a scan): not sent to the reader. */
+  problem?: string;
 }
 
 /**
@@ -107,15 +122,25 @@ async function* readTasks(app: FastifyInstance, fileIds: string[]): AsyncGenerat
     try {
       for (const item of zip.items) {
         const name = `${file.originName}/${item.name}`;
-        const bytes = await zip.read(item, ENTRY_MAX_BYTES);
+        const bytes = item.encrypted ? null : await zip.read(item, ENTRY_MAX_BYTES);
         const kind = bytes ? detectFileKind(Buffer.from(bytes.subarray(0, 4096)), item.name) : null;
         const scanKind = kind === 'jpg' || kind === 'png' || kind === 'pdf' ? kind : null;
+        // Not an image or PDF inside, or not unpacked: the page says 无法识别 and why.
+        const problem = item.encrypted
+          ? ENTRY_ENCRYPTED
+          : item.size > ENTRY_MAX_BYTES
+            ? entryTooBig(ENTRY_MAX_BYTES)
+            : !bytes
+              ? ENTRY_BROKEN
+              : !scanKind
+                ? ENTRY_NOT_SCAN
+                : undefined;
         yield {
-          // Not an image or PDF inside (or too big): read as nothing, so the page says 无法识别.
           input: scanKind && bytes ? { kind: scanKind, bytes } : { kind: 'png', bytes: new Uint8Array(0) },
           sourceSeq: sourceSeq++,
           name,
           paged: scanKindOfEntry(item.name) === 'pdf',
+          ...(problem ? { problem } : {}),
         };
       }
     } finally {
@@ -134,6 +159,7 @@ export async function readUploadPages(
   reader: ScanReader,
   fileIds: string[],
   signal: AbortSignal,
+  pageLimit = Number.POSITIVE_INFINITY,
 ): Promise<ReadPage[]> {
   const source = readTasks(app, fileIds);
   // One pull at a time: the generator reads a zip's entries in order.
@@ -145,19 +171,31 @@ export async function readUploadPages(
   };
   const queue: ReadTask[] = [];
   const pages: ReadPage[] = [];
+  // Pages known so far (a file or entry is one until a PDF's first range tells how many it has).
+  let planned = 0;
+  // Once one runner fails (a scan too long, a shutdown), the others stop after the page in their hands.
+  let failed = false;
   const runner = async () => {
     for (;;) {
       if (signal.aborted) throw new JobInterrupted();
+      if (failed) return;
       let task = queue.shift();
       if (!task) {
         const pulled = await pull();
         if (pulled.done) return;
         task = pulled.value;
+        planned += 1;
         // A PDF's first task reads its first range only; the rest are queued once it tells how many pages there are.
         if (task.input.kind === 'pdf')
           task = { ...task, input: { ...task.input, from: 1, to: PDF_PAGES_PER_TASK } };
       }
-      const out = await reader.read(task.input);
+      const out = task.problem
+        ? { pageCount: 1, pages: [{ page: 1, text: null, problem: task.problem }] }
+        : await reader.read(task.input);
+      if (task.input.kind === 'pdf' && task.input.from === 1) {
+        planned += out.pageCount - 1;
+        if (planned > pageLimit) throw new ScanTooLong(planned, pageLimit);
+      }
       if (task.input.kind === 'pdf' && task.input.from === 1)
         for (let start = 1 + PDF_PAGES_PER_TASK; start <= out.pageCount; start += PDF_PAGES_PER_TASK)
           queue.push({ ...task, input: { ...task.input, from: start, to: start + PDF_PAGES_PER_TASK - 1 } });
@@ -165,7 +203,14 @@ export async function readUploadPages(
     }
   };
   try {
-    await Promise.all(Array.from({ length: reader.threads * 2 }, runner));
+    await Promise.all(
+      Array.from({ length: reader.threads * 2 }, () =>
+        runner().catch((err) => {
+          failed = true;
+          throw err;
+        }),
+      ),
+    );
   } finally {
     await pulling;
     await source.return(undefined);
@@ -192,44 +237,49 @@ export async function finishUpload(
   pages: ReadPage[],
   failReason: string | null = null,
 ): Promise<void> {
-  const push = await app.db.transaction(async (tx) => {
-    const [upload] = await tx
-      .select()
-      .from(paperScanUploads)
-      .where(and(eq(paperScanUploads.id, uploadId), eq(paperScanUploads.status, UploadStatus.PARSING)));
-    if (!upload) return null;
-    await tx.execute(sql`select id from ${certificateGrants} where id = ${upload.grantId} for update`);
-    const judged = failReason ? [] : await judge(tx, upload.grantId, pages);
-    for (let i = 0; i < judged.length; i += 500) {
-      await tx.insert(paperScanItems).values(
-        judged.slice(i, i + 500).map((p, k) => ({
-          uploadId,
-          grantId: upload.grantId,
-          sourceName: p.sourceName,
-          outcome: p.outcome,
-          certificateId: p.certificateId,
-          decoded: p.text?.slice(0, 500) ?? null,
-          detail: { seq: i + k, ...(p.problem ? { problem: p.problem } : {}) },
-        })),
-      );
-    }
-    await tx
-      .update(paperScanUploads)
-      .set({
-        status: failReason ? UploadStatus.FAILED : UploadStatus.DONE,
-        failReason,
-        pageCount: judged.length,
-        finishedAt: new Date(),
-      })
-      .where(eq(paperScanUploads.id, uploadId));
-    return app.messenger.toUsersIn(tx, [upload.createdBy], {
-      category: CERTIFICATE_CATEGORY,
-      content: failReason ? `纸质证书识别失败：${failReason}` : summary(judged),
-      templateKey: TemplateKey.PAPER_CERTIFICATE_PARSED,
-      relatedId: upload.grantId,
-    });
-  });
-  if (push) await push().catch((err) => app.log.error({ err, uploadId }, '纸质证书识别完成消息推送失败'));
+  await app.messenger.finishAndTell(
+    async (tx) => {
+      const [upload] = await tx
+        .select()
+        .from(paperScanUploads)
+        .where(and(eq(paperScanUploads.id, uploadId), eq(paperScanUploads.status, UploadStatus.PARSING)));
+      if (!upload) return null;
+      await tx.execute(sql`select id from ${certificateGrants} where id = ${upload.grantId} for update`);
+      const judged = failReason ? [] : await judge(tx, upload.grantId, pages);
+      for (let i = 0; i < judged.length; i += 500) {
+        await tx.insert(paperScanItems).values(
+          judged.slice(i, i + 500).map((p, k) => ({
+            uploadId,
+            grantId: upload.grantId,
+            sourceName: p.sourceName,
+            outcome: p.outcome,
+            certificateId: p.certificateId,
+            decoded: p.text?.slice(0, 500) ?? null,
+            detail: { seq: i + k, ...(p.problem ? { problem: p.problem } : {}) },
+          })),
+        );
+      }
+      await tx
+        .update(paperScanUploads)
+        .set({
+          status: failReason ? UploadStatus.FAILED : UploadStatus.DONE,
+          failReason,
+          pageCount: judged.length,
+          finishedAt: new Date(),
+        })
+        .where(eq(paperScanUploads.id, uploadId));
+      return {
+        userIds: [upload.createdBy],
+        message: {
+          category: CERTIFICATE_CATEGORY,
+          content: failReason ? `纸质证书识别失败：${failReason}` : summary(judged),
+          templateKey: TemplateKey.PAPER_CERTIFICATE_PARSED,
+          relatedId: upload.grantId,
+        },
+      };
+    },
+    { uploadId },
+  );
 }
 
 async function judge(tx: DbOrTx, grantId: string, pages: ReadPage[]): Promise<JudgedPage[]> {
@@ -258,12 +308,25 @@ export async function registerPaperJob(app: FastifyInstance, reader: () => ScanR
     PAPER_QUEUE,
     async ({ uploadId }, job) => {
       const [upload] = await app.db
-        .select({ fileIds: paperScanUploads.fileIds, status: paperScanUploads.status })
+        .select({
+          fileIds: paperScanUploads.fileIds,
+          status: paperScanUploads.status,
+          grantId: paperScanUploads.grantId,
+        })
         .from(paperScanUploads)
         .where(eq(paperScanUploads.id, uploadId));
       if (upload?.status !== UploadStatus.PARSING) return;
-      const pages = await readUploadPages(app, reader(), upload.fileIds, job.signal);
-      await finishUpload(app, uploadId, pages);
+      const limit = scanPageLimit(await countGrantCertificates(app.db, upload.grantId, [0, 1, 2, 3]));
+      try {
+        await finishUpload(
+          app,
+          uploadId,
+          await readUploadPages(app, reader(), upload.fileIds, job.signal, limit),
+        );
+      } catch (err) {
+        if (!(err instanceof ScanTooLong)) throw err;
+        await finishUpload(app, uploadId, [], tooManyPages(err.pages, err.limit));
+      }
     },
     // Queued by paper-scans.ts, which wakes the worker after the commit.
     {
@@ -279,4 +342,18 @@ export async function registerPaperJob(app: FastifyInstance, reader: () => ScanR
     async ({ uploadId }) => finishUpload(app, uploadId, [], PAPER_FAILED_REASON),
     { pollRarely: true },
   );
+}
+
+/** The job reading paper scans; its reader threads start with the first scan read and close with the app. */
+export async function startPaperReading(app: FastifyInstance): Promise<void> {
+  let reader: ScanReader | null = null;
+  await registerPaperJob(app, () => {
+    reader ??= createScanReader(app.config.renderThreads, (err) =>
+      app.log.error({ err }, '纸质证书识别线程出错'),
+    );
+    return reader;
+  });
+  app.addHook('onClose', async () => {
+    await reader?.close();
+  });
 }

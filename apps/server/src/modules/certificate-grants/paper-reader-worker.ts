@@ -4,6 +4,14 @@ import { type Canvas, createCanvas, type Image, ImageData } from '@napi-rs/canva
 import type { ReaderOptions } from 'zxing-wasm/reader';
 import { imageSize, oversizeProblem } from '../certificate-engine/render/image-header.ts';
 import { decodeImage } from '../certificate-engine/render/images.ts';
+import {
+  IMAGE_BROKEN,
+  NO_QR,
+  PAGE_BROKEN,
+  PDF_BROKEN,
+  PDF_ENCRYPTED,
+  SCAN_MISSING,
+} from './paper-problems.ts';
 
 /**
  * The scan reader's tasks (paper-reader.ts runs them in their own threads): a scanned page or phone photo → the text
@@ -37,7 +45,7 @@ export interface ScanOutput {
 /**
  * The sizes (long side, px) a page is tried at, in turn: a QR code a few degrees askew and turned by 90° reads at the
  * first in most scans (ZXing finds a QR code's finder patterns at any angle; 1200 px keeps a code of a tenth of an
- * A4 page at 3 px a module, and costs ~15 ms); the second catches a code printed smaller, the third one whose
+ * A4 page at 3 px a module, and is cheap); the second catches a code printed smaller, the third one whose
  * binarisation missed at both.
  */
 const ATTEMPTS: { longSide: number; options: ReaderOptions }[] = [
@@ -48,9 +56,6 @@ const ATTEMPTS: { longSide: number; options: ReaderOptions }[] = [
 /** A PDF page is rasterised once, at the largest size an attempt needs. */
 const PDF_LONG_SIDE = 1800;
 const BASE_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryInvert: false, maxNumberOfSymbols: 1 };
-
-export const UNREADABLE_IMAGE = '图片已损坏或无法识别';
-export const NO_QR = '未找到可识别的二维码';
 
 let zxing: Promise<typeof import('zxing-wasm/reader')> | null = null;
 /** zxing-wasm with its WebAssembly read from the installed package: by default it would download it. */
@@ -111,9 +116,9 @@ async function bytesOf(input: ScanInput): Promise<Uint8Array> {
 async function readImage(bytes: Uint8Array): Promise<PageRead> {
   const size = imageSize(bytes);
   const tooBig = size && oversizeProblem(size, '图片');
-  if (!size || tooBig) return { page: 1, text: null, problem: tooBig || UNREADABLE_IMAGE };
+  if (!size || tooBig) return { page: 1, text: null, problem: tooBig || IMAGE_BROKEN };
   const image = await decodeImage(bytes);
-  if (!image) return { page: 1, text: null, problem: UNREADABLE_IMAGE };
+  if (!image) return { page: 1, text: null, problem: IMAGE_BROKEN };
   const text = await readQr(image);
   return text ? { page: 1, text } : { page: 1, text: null, problem: NO_QR };
 }
@@ -172,8 +177,11 @@ async function readPdf(bytes: Uint8Array, from = 1, to = Number.POSITIVE_INFINIT
   let doc: PdfDocument;
   try {
     doc = await openPdf(bytes);
-  } catch {
-    return { pageCount: 1, pages: [{ page: 1, text: null, problem: 'PDF 文件已损坏或已加密，无法读取' }] };
+  } catch (err) {
+    // pdf.js refuses a PDF that needs a password with its PasswordException.
+    const problem =
+      (err as { name?: string } | null)?.name === 'PasswordException' ? PDF_ENCRYPTED : PDF_BROKEN;
+    return { pageCount: 1, pages: [{ page: 1, text: null, problem }] };
   }
   const pages: PageRead[] = [];
   try {
@@ -184,7 +192,7 @@ async function readPdf(bytes: Uint8Array, from = 1, to = Number.POSITIVE_INFINIT
         const text = await readQr(canvas);
         pages.push(text ? { page: n, text } : { page: n, text: null, problem: NO_QR });
       } catch {
-        pages.push({ page: n, text: null, problem: '该页无法读取' });
+        pages.push({ page: n, text: null, problem: PAGE_BROKEN });
       }
     }
     return { pageCount: doc.numPages, pages };
@@ -199,7 +207,7 @@ export default async function readScanTask(input: ScanInput): Promise<ScanOutput
   try {
     bytes = await bytesOf(input);
   } catch {
-    return { pageCount: 1, pages: [{ page: 1, text: null, problem: '扫描件文件不存在' }] };
+    return { pageCount: 1, pages: [{ page: 1, text: null, problem: SCAN_MISSING }] };
   }
   if (input.kind === 'pdf') return readPdf(bytes, input.from, input.to);
   return { pageCount: 1, pages: [await readImage(bytes)] };

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { RenderPoolClosed } from '../certificate-engine/render-pool.ts';
+import { threadEntry } from '../../lib/paths.ts';
+import { RenderPoolClosed } from '../certificate-engine/service.ts';
 import type { ScanInput, ScanOutput } from './paper-reader-worker.ts';
 
 export type { PageRead, ScanInput, ScanOutput } from './paper-reader-worker.ts';
@@ -16,7 +16,7 @@ export interface ScanReader {
   close(): Promise<void>;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./paper-reader-worker.mjs', import.meta.url));
+const WORKER_FILE = threadEntry('paper-reader-worker', new URL('./paper-reader-worker.mjs', import.meta.url));
 export const SCAN_THREAD_IDLE_MS = 30_000;
 
 export function createScanReader(

@@ -1,16 +1,22 @@
-import { paperAnalysis, paperScanBody, paperScanResult } from '@skill-cert/shared/certificateGrant';
+import {
+  paperAnalysis,
+  paperMissingPage,
+  paperMissingQuery,
+  paperScanBody,
+  paperScanResult,
+} from '@skill-cert/shared/certificate-grants';
 import { envelope } from '@skill-cert/shared/envelope';
+import { pageQuery } from '@skill-cert/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { receiveUpload } from '../files/upload.ts';
+import { receiveUpload } from '../files/service.ts';
 import { findGrant, GRANT_NOT_FOUND } from './grants.ts';
-import { registerPaperJob } from './paper-job.ts';
-import { createScanReader, type ScanReader } from './paper-reader.ts';
 import {
   assertTakesScans,
   createPaperScan,
   paperAnalysisOf,
+  paperMissingOf,
   SCAN_KINDS,
   SCAN_REFUSAL,
 } from './paper-scans.ts';
@@ -18,21 +24,12 @@ import {
 const grantParams = z.object({ id: z.string().uuid(GRANT_NOT_FOUND) });
 
 /**
- * `POST /api/certificateGrants/{id}/paperScans`, `GET .../{id}/paperAnalysis` (issue 21 point 5), and the job that
- * reads the scans. The reader threads start with the first upload read and close with the app.
+ * `POST /api/certificateGrants/{id}/paperScans`, `GET .../{id}/paperAnalysis`: uploads of scans of printed
+ * certificates, read by the paper job (`startPaperReading`, started in app.ts), and the certificates not matched
+ * yet (`GET .../{id}/paperAnalysis/missing`).
  */
 export const paperRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app;
-  let reader: ScanReader | null = null;
-  await registerPaperJob(app, () => {
-    reader ??= createScanReader(app.config.renderThreads, (err) =>
-      app.log.error({ err }, '纸质证书识别线程出错'),
-    );
-    return reader;
-  });
-  app.addHook('onClose', async () => {
-    await reader?.close();
-  });
 
   // JSON: files uploaded already (the upload control); multipart/form-data: one file sent here itself.
   app.post(
@@ -61,5 +58,17 @@ export const paperRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/certificateGrants/:id/paperAnalysis',
     { schema: { params: grantParams, response: { 200: envelope(paperAnalysis) } } },
     async (req) => ok(await paperAnalysisOf(db, req.company, req.params.id)),
+  );
+
+  app.get(
+    '/api/certificateGrants/:id/paperAnalysis/missing',
+    {
+      schema: {
+        params: grantParams,
+        querystring: pageQuery.merge(paperMissingQuery),
+        response: { 200: envelope(paperMissingPage) },
+      },
+    },
+    async (req) => ok(await paperMissingOf(db, req.company, req.params.id, req.query)),
   );
 };

@@ -2,11 +2,15 @@ import path from 'node:path';
 import {
   GrantStatus,
   type PaperAnalysis,
+  type PaperMissingRow,
   PaperOutcome,
   type PaperOutcomeValue,
   type PaperScanResult,
   paperOutcomeText,
-} from '@skill-cert/shared/certificateGrant';
+} from '@skill-cert/shared/certificate-grants';
+import { CertificateStatus } from '@skill-cert/shared/certificates';
+import type { Paged } from '@skill-cert/shared/pagination';
+import { type PageQuery, pageMeta } from '@skill-cert/shared/pagination';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,22 +18,39 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { isUnsafeZipPath, readZipDirectory, readZipEntry, type ZipItem } from '../certificate-engine/zip.ts';
-import { certificateLabels, countGrantCertificates } from '../certificates/grant-certificates.ts';
-import type { FileKind } from '../files/fileType.ts';
+import {
+  isUnsafeZipPath,
+  pdfPageCount,
+  readZipDirectory,
+  readZipEntry,
+  type ZipItem,
+} from '../certificate-engine/service.ts';
+import { certificateLabels, countGrantCertificates, grantCertificatesPage } from '../certificates/service.ts';
+import type { FileKind } from '../files/file-type.ts';
 import { type FileRow, localPathOf, readableFile } from '../files/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { findGrant } from './grants.ts';
+import { UNKNOWN_PROBLEM } from './paper-problems.ts';
 import { type certificateGrants, paperScanItems, paperScanUploads } from './tables.ts';
 
 /**
- * Paper-certificate analysis (issue 21 point 5): scans of the printed certificates of a grant are uploaded, read by a
+ * Paper-certificate analysis: scans of the printed certificates of a grant are uploaded, read by a
  * background job (paper-job.ts) and each page matched to the grant's certificates by the QR code printed on it.
  */
 
 export const STILL_GENERATING = '发证记录：证书尚在生成中，生成完成后才能上传纸质证书扫描件';
 export const SCAN_KINDS: readonly FileKind[] = ['jpg', 'png', 'pdf', 'zip'];
 export const SCAN_REFUSAL = '纸质证书扫描件应为 JPG/PNG 图片、PDF 或 ZIP 压缩包';
+/**
+ * The pages one upload may hold: twice the grant's certificates (fronts and backs) and some spare. A scan of
+ * thousands of pages would hold the readers, which every company shares, for many minutes.
+ */
+export const scanPageLimit = (certificates: number) => certificates * 2 + 10;
+export const tooManyPages = (pages: number, limit: number) =>
+  `扫描件共 ${pages} 页，超过本次发证可上传的上限 ${limit} 页（证书张数的 2 倍再加 10 页），请分批上传本次发证的证书扫描件`;
+
+/** The certificates that should be on paper: drafts and valid ones. */
+const ON_PAPER = [CertificateStatus.DRAFT, CertificateStatus.VALID];
 /** The items the analysis lists at most (newest upload first). */
 export const PAPER_ITEMS_MAX = 5000;
 
@@ -71,7 +92,10 @@ export function scanKindOfEntry(name: string): 'image' | 'pdf' | null {
   return ['jpg', 'jpeg', 'png'].includes(ext) ? 'image' : null;
 }
 
-/** The scans of a zip (images and PDFs, in the zip's order), refused with 400 when it is broken or holds none. */
+/**
+ * The scans of a zip (images and PDFs, in the zip's order; an encrypted one too, so that its page says why it was not
+ * read), refused with 400 when it is broken or holds none.
+ */
 export async function scansOfZip(
   file: Pick<FileRow, 'originName'>,
   filePath: string,
@@ -86,7 +110,7 @@ export async function scansOfZip(
   } catch {
     throw badRequest(`扫描件压缩包「${file.originName}」已损坏或不是 ZIP 文件`);
   }
-  const items = opened.items.filter((i) => !i.encrypted && scanKindOfEntry(i.name));
+  const items = opened.items.filter((i) => scanKindOfEntry(i.name));
   if (items.length === 0) {
     opened.zip.close();
     throw badRequest(`扫描件压缩包「${file.originName}」中没有 JPG/PNG 图片或 PDF 文件`);
@@ -116,18 +140,25 @@ export async function createPaperScan(
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) throw badRequest('请上传纸质证书扫描件');
   let fileCount = 0;
+  // Counted before the reading is queued: a PDF by its page tree, a zip by its scans (a PDF inside counts once here;
+  // the reader stops at the limit should it hold more).
+  let pages = 0;
   for (const id of ids) {
     const file = await readableFile(db, id, caller.user);
     if (!SCAN_KINDS.includes(file.kind as FileKind))
       throw badRequest(`扫描件「${file.originName}」不是 JPG/PNG 图片、PDF 或 ZIP 压缩包`);
     if (file.kind !== 'zip') {
       fileCount += 1;
+      pages += file.kind === 'pdf' ? ((await pdfPageCount(await localPathOf(storage, file.sha256))) ?? 1) : 1;
       continue;
     }
     const zip = await scansOfZip(file, await localPathOf(storage, file.sha256));
     fileCount += zip.items.length;
+    pages += zip.items.length;
     zip.close();
   }
+  const limit = scanPageLimit(await countGrantCertificates(db, grant.id, [0, 1, 2, 3]));
+  if (pages > limit) throw badRequest(tooManyPages(pages, limit));
   const uploadId = uuidv7();
   await db.transaction(async (tx) => {
     await tx.insert(paperScanUploads).values({
@@ -137,7 +168,7 @@ export async function createPaperScan(
       fileIds: ids,
       createdBy: caller.user.id,
     });
-    await app.jobs.send(PAPER_QUEUE, { uploadId }, { tx });
+    await app.jobs.send(PAPER_QUEUE, { uploadId }, { tx, tenant: caller.company.id });
   });
   app.jobs.notify(PAPER_QUEUE);
   return { _id: uploadId, file_count: fileCount };
@@ -175,17 +206,22 @@ export async function paperAnalysisOf(
       )
     ).map((r) => [r.outcome, r.n]),
   );
-  // The certificates that should be on paper (drafts and valid ones) that no page matched.
-  const missing = await countGrantCertificates(db, grant.id, [0, 1], await matchedCertificates(db, grant.id));
+  const missing = await countGrantCertificates(
+    db,
+    grant.id,
+    ON_PAPER,
+    await matchedCertificates(db, grant.id),
+  );
   const items = await rowsOf<{
     id: string;
     source_name: string;
     outcome: PaperOutcomeValue;
     certificate_id: string | null;
+    problem: string | null;
     created_at: string | Date;
   }>(
     db,
-    sql`select i.id, i.source_name, i.outcome, i.certificate_id, i.created_at
+    sql`select i.id, i.source_name, i.outcome, i.certificate_id, i.detail->>'problem' as problem, i.created_at
         from ${paperScanItems} i
         join ${paperScanUploads} u on u.id = i.upload_id
         where i.grant_id = ${grant.id}
@@ -213,7 +249,37 @@ export async function paperAnalysisOf(
       certificate_id: i.certificate_id,
       certificate_no: (i.certificate_id && labels.get(i.certificate_id)?.certificateNo) || null,
       holder_name: (i.certificate_id && labels.get(i.certificate_id)?.holderName) || null,
+      reason: i.outcome === PaperOutcome.UNREADABLE ? i.problem || UNKNOWN_PROBLEM : null,
       create_time_str: formatDateTime(i.created_at),
     })),
+  };
+}
+
+/**
+ * `GET .../{id}/paperAnalysis/missing`: a page of the certificates that should be on paper (drafts and valid ones)
+ * that no scan matched yet, in number order.
+ */
+export async function paperMissingOf(
+  db: DbOrTx,
+  company: CompanyScope,
+  grantId: string,
+  q: PageQuery & { keyword?: string },
+): Promise<Paged<PaperMissingRow>> {
+  const grant = await findGrant(db, company, grantId);
+  const { rows, total } = await grantCertificatesPage(
+    db,
+    grant.id,
+    ON_PAPER,
+    await matchedCertificates(db, grant.id),
+    q,
+  );
+  return {
+    list: rows.map((r) => ({
+      _id: r.id,
+      certificate_no: r.certificateNo,
+      holder_name: r.holderName,
+      id_number: r.idNumber,
+    })),
+    meta: pageMeta(total, q),
   };
 }

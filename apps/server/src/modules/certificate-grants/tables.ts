@@ -1,10 +1,10 @@
-import type { GrantStatusValue, PaperOutcomeValue } from '@skill-cert/shared/certificateGrant';
+import type { GrantStatusValue, PaperOutcomeValue } from '@skill-cert/shared/certificate-grants';
 import { date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../db/columns.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 
 /**
- * A grant (发证, issue 21): the certificates of one approved level evaluation, numbered and rendered in the
+ * A grant (发证): the certificates of one approved level evaluation, numbered and rendered in the
  * background, then confirmed. Its certificates are rows of the library (`certificates`, source 1, source_id = this).
  */
 export const certificateGrants = pgTable(

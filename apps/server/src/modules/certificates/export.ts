@@ -1,11 +1,17 @@
 import type { PassThrough } from 'node:stream';
-import type { CertificateListQuery } from '@skill-cert/shared/certificate';
-import { and, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { CertificateListQuery } from '@skill-cert/shared/certificates';
+import { and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
-import { streamTable } from '../certificate-engine/table-stream.ts';
-import { type CertificateRecord, libraryFilter, libraryOrder, toCertificateRow } from './library.ts';
+import { streamTable } from '../certificate-engine/service.ts';
+import {
+  type CertificateRecord,
+  libraryAfter,
+  libraryFilter,
+  libraryOrder,
+  toCertificateRow,
+} from './library.ts';
 import { certificates } from './tables.ts';
 
 /** Rows read from the database at once while the workbook streams out. */
@@ -39,19 +45,9 @@ export const certificateCells = (row: CertificateRecord): string[] => {
 };
 
 /**
- * The rows after `last` in the library's order (issue date newest first, nulls first as PostgreSQL orders them
- * descending, then id): a keyset, so a large export reads each page by index instead of skipping an offset.
- */
-function after(last: { issueDate: string | null; id: string } | null): SQL | undefined {
-  if (!last) return undefined;
-  const c = certificates;
-  if (last.issueDate === null) return or(and(isNull(c.issueDate), lt(c.id, last.id)), isNotNull(c.issueDate));
-  return or(lt(c.issueDate, last.issueDate), and(eq(c.issueDate, last.issueDate), lt(c.id, last.id)));
-}
-
-/**
  * The library's search result as one .xlsx, streamed (the engine's `streamTable`): the rows are read a page at a
- * time by keyset, so neither the workbook nor the result is held whole.
+ * time by keyset, so neither the workbook nor the result is held whole. The first page is read before the answer
+ * starts, so a query that fails answers with its error instead of a 200 cut short.
  */
 export async function exportLibrary(
   db: DbOrTx,
@@ -61,19 +57,21 @@ export async function exportLibrary(
   signal: AbortSignal,
 ): Promise<PassThrough> {
   const where = libraryFilter(own, q);
+  const read = (last: CertificateRecord | null) =>
+    db
+      .select()
+      .from(certificates)
+      .where(and(where, libraryAfter(last)))
+      .orderBy(...libraryOrder)
+      .limit(EXPORT_PAGE);
+  const first = await read(null);
   async function* pages() {
-    let last: { issueDate: string | null; id: string } | null = null;
+    let rows = first;
     for (;;) {
-      const rows = await db
-        .select()
-        .from(certificates)
-        .where(and(where, after(last)))
-        .orderBy(...libraryOrder)
-        .limit(EXPORT_PAGE);
       yield rows.map(certificateCells);
       const tail = rows.at(-1);
       if (!tail || rows.length < EXPORT_PAGE) return;
-      last = { issueDate: tail.issueDate, id: tail.id };
+      rows = await read(tail);
     }
   }
   return streamTable(

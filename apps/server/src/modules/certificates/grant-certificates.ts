@@ -1,12 +1,12 @@
-import { CertificateSource, type CertificateStatusValue } from '@skill-cert/shared/certificate';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CertificateSource, type CertificateStatusValue } from '@skill-cert/shared/certificates';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inList, notInList } from '../../db/in-list.ts';
 import { certificates } from './tables.ts';
 
 /**
  * What the grant module reads of a grant's certificates (source 1, source_id = the grant): the paper analysis
- * (certificate-grants/paper-*.ts) matches scans to them and counts those not found on paper.
+ * (certificate-grants/paper-*.ts) matches scans to them, counts and lists those not found on paper.
  */
 
 const ofGrant = (grantId: string) =>
@@ -46,6 +46,49 @@ export async function countGrantCertificates(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * A page of the grant's certificates in one of `statuses`, leaving out those of `except`, in number order (the grant's
+ * row order); keyword: the holder's name (its start), the full ID number or certificate number.
+ */
+export async function grantCertificatesPage(
+  db: DbOrTx,
+  grantId: string,
+  statuses: CertificateStatusValue[],
+  except: string[],
+  q: { keyword?: string; page: number; per_page: number },
+): Promise<{
+  rows: { id: string; certificateNo: string | null; holderName: string; idNumber: string }[];
+  total: number;
+}> {
+  const keyword = q.keyword?.trim();
+  const where = and(
+    ofGrant(grantId),
+    inArray(certificates.status, statuses),
+    except.length ? notInList(certificates.id, except) : undefined,
+    keyword
+      ? or(
+          ilike(certificates.holderName, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          eq(certificates.idNumber, keyword.toUpperCase()),
+          eq(certificates.certificateNo, keyword),
+        )
+      : undefined,
+  );
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(certificates).where(where);
+  const rows = await db
+    .select({
+      id: certificates.id,
+      certificateNo: certificates.certificateNo,
+      holderName: certificates.holderName,
+      idNumber: certificates.idNumber,
+    })
+    .from(certificates)
+    .where(where)
+    .orderBy(asc(certificates.rowNumber), asc(certificates.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The number and holder of each certificate of `ids` (of any source): what a list of scans shows beside a match. */

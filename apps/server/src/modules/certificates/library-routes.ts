@@ -3,13 +3,15 @@ import {
   certificateListQuery,
   certificatePage,
   revokeBody,
-} from '@skill-cert/shared/certificate';
+} from '@skill-cert/shared/certificates';
 import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
 import { pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { sendFile, sendStored } from '../../lib/send-file.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { findFiles } from '../files/service.ts';
 import { exportLibrary } from './export.ts';
@@ -17,22 +19,22 @@ import {
   CERTIFICATE_NOT_FOUND,
   findIssued,
   getLibraryCertificate,
+  LIBRARY_TABLES,
   listLibrary,
   revokeCertificate,
 } from './library.ts';
 
 const params = z.object({ id: z.string().uuid(CERTIFICATE_NOT_FOUND) });
 const detailAnswer = { 200: envelope(certificateDetail) };
-const disposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * `GET /api/certificates`, `GET /api/certificates/{id}`, `GET /api/certificates/{id}/file`,
- * `POST /api/certificates/{id}/revoke`, `GET /api/certificates/export` (issue 21 point 6): the issued certificates
+ * `POST /api/certificates/{id}/revoke`, `GET /api/certificates/export`: the issued certificates
  * of the caller's company; any other id answers 404.
  */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app;
+  const pages = new CompanyListCache(app.database.writes);
 
   app.get(
     '/api/certificates',
@@ -43,7 +45,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { list, total } = await listLibrary(db, req.company, req.query);
+      const { list, total } = await pages.get(
+        req.company.id,
+        JSON.stringify(req.query),
+        LIBRARY_TABLES,
+        async () => ({ value: await listLibrary(db, req.company, req.query) }),
+      );
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -63,18 +70,16 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => {
-      const gone = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      const body = await exportLibrary(db, req.company, req.query, req.log, gone.signal);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', disposition('attachment', '证书库.xlsx'))
-        .header('cache-control', 'no-store')
-        .send(body);
-    },
+    async (req, reply) =>
+      sendFile(
+        reply,
+        {
+          name: '证书库.xlsx',
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          cache: 'no-store',
+        },
+        (signal) => exportLibrary(db, req.company, req.query, req.log, signal),
+      ),
   );
 
   app.get('/api/certificates/:id', { schema: { params, response: detailAnswer } }, async (req) =>
@@ -96,17 +101,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const c = await findIssued(db, req.company, req.params.id);
       const [file] = c.fileId ? await findFiles(db, [c.fileId]) : [];
       if (!file) throw notFound('证书文件尚未生成');
-      const name = `${c.certificateNo ?? c.holderName ?? '证书'}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, no-cache')
-        .header(
-          'content-disposition',
-          disposition(req.query.download === '1' ? 'attachment' : 'inline', name),
-        )
-        .send(storage.open(file.sha256));
+      const download = {
+        name: `${c.certificateNo ?? c.holderName ?? '证书'}.pdf`,
+        type: 'application/pdf',
+        inline: req.query.download !== '1',
+        size: file.size,
+        cache: 'private, no-cache',
+      };
+      return sendStored(reply, storage, download, file.sha256);
     },
   );
 

@@ -1,13 +1,18 @@
-import type { CertificateDetail, CertificateRow } from '@skill-cert/shared/certificate';
+import { randomUUID } from 'node:crypto';
+import type { CertificateDetail, CertificateRow } from '@skill-cert/shared/certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { seedCertificate, testCertificateNo } from '../../../test/fixtures/certificates.ts';
+import { enterpriseToken, otherCompanyToken } from '../../../test/fixtures/custom-certificates.ts';
+import { companyOf } from '../../../test/fixtures/level-evaluations-plans.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
-import { enterpriseToken, otherCompanyToken } from '../custom-certificates/test-fixtures.ts';
-import { companyOf } from '../level-evaluations/test-plans.ts';
+import { listStatements } from '../../../test/statements.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { companyScope } from '../../lib/company-scope.ts';
+import { exportLibrary } from './export.ts';
 import { CERTIFICATE_NOT_FOUND, ONLY_VALID_REVOKED } from './library.ts';
-import { seedCertificate } from './library-fixtures.ts';
 import { certificates } from './tables.ts';
 
 const ctx = useTestApp();
@@ -48,6 +53,85 @@ describe('GET /api/certificates', () => {
     const second = await list('?per_page=10&page=2');
     expect(second.list).toEqual([]);
     expect(second.meta.total).toBe(3);
+  });
+
+  it('reads a page and its total in one statement whatever the page size, and a page read before in none', async () => {
+    await ctx.app.db.insert(certificates).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        companyId,
+        source: 1 as const,
+        sourceId: companyId,
+        holderName: `考生${i}`,
+        issueDate: '2026-01-01',
+        status: 1 as const,
+      })),
+    );
+    const { bySize, repeated } = await listStatements(ctx.app, token, '/api/certificates');
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it('a page read before shows every change to the certificates: a revocation, a new certificate', async () => {
+    const a = await seedCertificate(ctx.app.db, companyId, 1, { issueDate: '2026-01-01' });
+    expect((await list()).list.map((r) => r.status_text)).toEqual(['有效']);
+    expect((await revoke(a.id, { reason: '信息有误' })).status).toBe(200);
+    expect((await list()).list.map((r) => r.status_text)).toEqual(['已撤销']);
+    const b = await seedCertificate(ctx.app.db, companyId, 2, { issueDate: '2026-02-01' });
+    const page = await list();
+    expect([page.meta.total, page.list.map((r) => r._id)]).toEqual([2, [b.id, a.id]]);
+  });
+
+  it("a page read before is never another company's: the same query of another company reads its own", async () => {
+    const own = await seedCertificate(ctx.app.db, companyId, 1);
+    expect(ids(await list())).toEqual([own.id]);
+    const other = await otherCompanyToken(ctx.app);
+    expect(await list('', other)).toMatchObject({ list: [], meta: { total: 0 } });
+    expect(ids(await list())).toEqual([own.id]);
+  });
+
+  it('the certificates of one grant list in number order, those without a number after, by sheet row', async () => {
+    const grant = randomUUID();
+    const batch = randomUUID();
+    // Ids in no relation to the numbers, as ids made in one millisecond fall in any order (here: rising with them).
+    const idOf = (serial: number) => `00000000-0000-7000-8000-${String(10 + serial).padStart(12, '0')}`;
+    await ctx.app.db.insert(certificates).values([
+      ...[7, 2, 11, 5, 1, 9, 3, 12, 4, 8].map((serial) => ({
+        id: idOf(serial),
+        companyId,
+        source: 1 as const,
+        sourceId: grant,
+        rowNumber: serial,
+        certificateNo: testCertificateNo(serial),
+        holderName: `考生${serial}`,
+        issueDate: '2026-06-01',
+        status: 1 as const,
+      })),
+      ...[2, 1].map((row) => ({
+        companyId,
+        source: 3 as const,
+        sourceId: batch,
+        rowNumber: row,
+        holderName: `自定义${row}`,
+        issueDate: '2026-06-01',
+        status: 1 as const,
+      })),
+    ]);
+    const expected = [1, 2, 3, 4, 5, 7, 8, 9, 11, 12].map((n) => `考生${n}`).concat(['自定义1', '自定义2']);
+    const first = await list('?per_page=10');
+    const second = await list('?per_page=10&page=2');
+    expect([...first.list, ...second.list].map((r) => r.holder_name)).toEqual(expected);
+
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/certificates/export',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const names = (workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][])
+      .slice(1)
+      .map((r) => r[2]);
+    expect(names).toEqual(expected);
   });
 
   it('the total is exact whether the page is full, partly full or past the end', async () => {
@@ -115,11 +199,22 @@ describe('GET /api/certificates', () => {
 
   it('refuses a bad filter in Chinese naming the field; status 0 (drafts) cannot be asked for', async () => {
     for (const [query, message] of [
-      ['?issue_date_start=2026/01/01', '发证开始日期格式应为 YYYY-MM-DD'],
+      ['?issue_date_start=2026/01/01', '发证开始日期应为“年-月-日”格式，如 2026-01-31'],
       ['?level=9', '职业技能等级不正确'],
       ['?status=0', '状态不正确'],
       ['?source=7', '证书来源不正确'],
       ['?per_page=15', '每页条数应为 10、20、30 或 50'],
+    ]) {
+      const res = await api(ctx.app, 'GET', `/api/certificates${query}`, { token });
+      expect([query, res.status, res.body.message]).toEqual([query, 400, message]);
+    }
+  });
+
+  it('an impossible date filter is 400 naming the field (2026-02-30, 2026-04-31, 0000-01-01), never a 500', async () => {
+    for (const [query, message] of [
+      ['?issue_date_end=2026-02-30', '发证结束日期不是有效日期：2026-02-30 这一天不存在'],
+      ['?issue_date_start=2026-04-31', '发证开始日期不是有效日期：2026-04-31 这一天不存在'],
+      ['?issue_date_start=0000-01-01', '发证开始日期的年份应在1900至2100之间'],
     ]) {
       const res = await api(ctx.app, 'GET', `/api/certificates${query}`, { token });
       expect([query, res.status, res.body.message]).toEqual([query, 400, message]);
@@ -256,6 +351,26 @@ describe('GET /api/certificates/export', () => {
       [b.certificateNo, '李四', '居民身份证', b.idNumber],
     ]);
     expect(rows[1].slice(10, 12)).toEqual(['已撤销', '等级认定发证']);
+  });
+
+  it('an impossible date answers 400 naming the field before anything streams, never 200 cut short', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/certificates/export?issue_date_end=2026-02-30',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().message).toBe('发证结束日期不是有效日期：2026-02-30 这一天不存在');
+  });
+
+  it('reads its first page before the answer starts: a failing query rejects instead of a stream cut short', async () => {
+    const failing = () => Promise.reject(new Error('数据库不可用'));
+    const chain = { from: () => chain, where: () => chain, orderBy: () => chain, limit: failing };
+    const db = { select: () => chain } as unknown as DbOrTx;
+    await expect(
+      exportLibrary(db, companyScope(companyId, 1), {}, ctx.app.log, new AbortController().signal),
+    ).rejects.toThrow('数据库不可用');
   });
 
   it('streams a result larger than one read page in the list order', async () => {

@@ -2,31 +2,47 @@ import {
   type CertificateDetail,
   type CertificateListQuery,
   type CertificateRow,
+  CertificateSource,
   CertificateStatus,
   certificateSourceText,
   certificateStatusText,
-} from '@skill-cert/shared/certificate';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { idTypeText } from '@skill-cert/shared/levelEvaluation';
-import { skillLevelName } from '@skill-cert/shared/occupation';
+} from '@skill-cert/shared/certificates';
+import { ProduceStatus } from '@skill-cert/shared/custom-certificates';
+import { idTypeText } from '@skill-cert/shared/level-evaluations';
+import { skillLevelName } from '@skill-cert/shared/occupations';
 import type { PageQuery } from '@skill-cert/shared/pagination';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, desc, eq, gte, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { escapeLike } from '../custom-certificates/caller.ts';
-import { verifyPath } from '../custom-certificates/naming.ts';
+import { prefixPattern } from '../../lib/like.ts';
+import { totalOf } from '../../lib/page-total.ts';
 import type { UserRow } from '../users/service.ts';
+import { verifyPath } from './rendering.ts';
 import { certificates } from './tables.ts';
 
 export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
 export const ONLY_VALID_REVOKED = '只有有效的证书可以撤销';
 
 export type CertificateRecord = typeof certificates.$inferSelect;
-
-/** A name prefix for LIKE: a typed `%` or `_` matches itself. */
-const likePrefix = (text: string) => `${escapeLike(text)}%`;
 
 /**
  * The library's filter: the company's issued certificates (drafts are never listed), the keyword (name prefix,
@@ -43,9 +59,9 @@ export function libraryFilter(own: CompanyScope, q: CertificateListQuery): SQL {
   const keyword = q.keyword?.trim();
   if (keyword)
     conditions.push(
-      or(like(c.holderName, likePrefix(keyword)), eq(c.idNumber, keyword), eq(c.certificateNo, keyword)),
+      or(like(c.holderName, prefixPattern(keyword)), eq(c.idNumber, keyword), eq(c.certificateNo, keyword)),
     );
-  if (q.holder_name) conditions.push(like(c.holderName, likePrefix(q.holder_name)));
+  if (q.holder_name) conditions.push(like(c.holderName, prefixPattern(q.holder_name)));
   if (q.id_number) conditions.push(eq(c.idNumber, q.id_number));
   if (q.certificate_no) conditions.push(eq(c.certificateNo, q.certificate_no));
   if (q.occupation_code) conditions.push(eq(c.occupationCode, q.occupation_code));
@@ -56,8 +72,54 @@ export function libraryFilter(own: CompanyScope, q: CertificateListQuery): SQL {
   return and(...conditions) as SQL;
 }
 
-/** Newest issue first; the id keeps pages stable among certificates of one day. */
-export const libraryOrder = [desc(certificates.issueDate), desc(certificates.id)];
+/**
+ * The library's order: newest issue first; within a day in number order (a grant's certificates one after another,
+ * as printed); those without a number (custom ones) after, batch by batch in sheet order; the id keeps pages stable.
+ * PostgreSQL's defaults place nulls first descending and last ascending; `libraryAfter` follows the same keys.
+ */
+const LIBRARY_ORDER: {
+  column: AnyPgColumn;
+  descending: boolean;
+  of: (r: CertificateRecord) => string | number | null;
+}[] = [
+  { column: certificates.issueDate, descending: true, of: (r) => r.issueDate },
+  { column: certificates.certificateNo, descending: false, of: (r) => r.certificateNo },
+  { column: certificates.sourceId, descending: true, of: (r) => r.sourceId },
+  { column: certificates.rowNumber, descending: false, of: (r) => r.rowNumber },
+  { column: certificates.id, descending: false, of: (r) => r.id },
+];
+
+export const libraryOrder = LIBRARY_ORDER.map((k) => (k.descending ? desc(k.column) : asc(k.column)));
+
+/** The rows after `last` in the library's order: a keyset, so a long export reads each page by index. */
+export function libraryAfter(last: CertificateRecord | null): SQL | undefined {
+  if (!last) return undefined;
+  const later: SQL[] = [];
+  const same: SQL[] = [];
+  for (const { column, descending, of } of LIBRARY_ORDER) {
+    const value = of(last);
+    // Descending, nulls come first: after a value only smaller ones, after null every value. Ascending, nulls
+    // come last: after a value the greater ones and nulls, after null nothing.
+    const beyond =
+      value === null
+        ? descending
+          ? isNotNull(column)
+          : undefined
+        : descending
+          ? lt(column, value)
+          : or(gt(column, value), isNull(column));
+    if (beyond) later.push(and(...same, beyond) as SQL);
+    same.push(value === null ? isNull(column) : eq(column, value));
+  }
+  return or(...later);
+}
+
+/** A custom certificate's level as it prints it (中级工, 四级/中级工); others by their level code. */
+function levelNameOf(c: CertificateRecord): string | null {
+  if (c.source === CertificateSource.CUSTOM)
+    return c.values.find((v) => v.name === 'level')?.val.trim() || null;
+  return c.level ? skillLevelName(c.level) : null;
+}
 
 export function toCertificateRow(c: CertificateRecord): CertificateRow {
   const idType = c.idType as keyof typeof idTypeText;
@@ -76,7 +138,7 @@ export function toCertificateRow(c: CertificateRecord): CertificateRow {
     occupation_name: c.occupationName,
     work_type: c.workType,
     level,
-    level_name: level ? skillLevelName(level) : null,
+    level_name: levelNameOf(c),
     issue_date: c.issueDate,
     status: c.status,
     status_text: certificateStatusText[c.status],
@@ -85,6 +147,13 @@ export function toCertificateRow(c: CertificateRecord): CertificateRow {
   };
 }
 
+/** What a page of the library reads (its cached pages hold until one of them is written). */
+export const LIBRARY_TABLES = ['certificates'] as const;
+
+/**
+ * A page of the library and the total, in one statement: the page by its order's index, the total as a scalar
+ * subquery PostgreSQL runs once beside it. Only a page past the end (no row to carry the total) counts apart.
+ */
 export async function listLibrary(
   db: DbOrTx,
   own: CompanyScope,
@@ -93,18 +162,17 @@ export async function listLibrary(
   const where = libraryFilter(own, q);
   const offset = (q.page - 1) * q.per_page;
   const rows = await db
-    .select()
+    .select({ certificate: certificates, total: totalOf(certificates, where) })
     .from(certificates)
     .where(where)
     .orderBy(...libraryOrder)
     .limit(q.per_page)
     .offset(offset);
-  // A page that is not full is the last one: its rows give the total (an exact search is one statement). Only a
-  // full page, or an empty one past the first, needs the count.
-  if (rows.length < q.per_page && (rows.length > 0 || q.page === 1))
-    return { list: rows.map(toCertificateRow), total: offset + rows.length };
+  const list = rows.map((r) => toCertificateRow(r.certificate));
+  if (rows.length > 0) return { list, total: rows[0].total };
+  if (q.page === 1) return { list, total: 0 };
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(certificates).where(where);
-  return { list: rows.map(toCertificateRow), total: count?.n ?? 0 };
+  return { list, total: count?.n ?? 0 };
 }
 
 /** An issued certificate of the caller's company; drafts, other companies' and unknown ids answer 404. */

@@ -1,13 +1,14 @@
-import { pageAspect } from '@skill-cert/shared/customCertificate';
+import { pageAspect } from '@skill-cert/shared/custom-certificates';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderCertificate } from '../certificate-engine/render/index.ts';
 import {
   countPixels,
   inspectPdf,
   isDark,
   makePhoto,
   tempDir,
-} from '../certificate-engine/render/testing/fixtures.ts';
+} from '../../../test/fixtures/certificate-engine-render.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+import { renderCertificate } from '../certificate-engine/render/index.ts';
 import { buildRenderJob } from '../certificate-engine/render-job.ts';
 import {
   BATCH_FIXED_BLANKS,
@@ -16,6 +17,9 @@ import {
   FIXED_BLANKS,
   NATIONAL_TEMPLATE,
 } from './national-template.ts';
+
+// Renders certificates of the national template: long work (test/time-limits.ts).
+allowRendering();
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -34,7 +38,7 @@ const fields = (over: Partial<CertificateFields> = {}): CertificateFields => ({
   ...over,
 });
 
-describe('the national template 职业技能等级证书 (issue 21 point 3)', () => {
+describe('the national template 职业技能等级证书', () => {
   it('renders on A4 with the national fields in Chinese, the photo, the QR code to the public page and the query address', async () => {
     const values = certificateValues(NATIONAL_TEMPLATE, fields(), 'https://cert.example.com');
     const photo = tmp.file('photo.jpg', makePhoto(295, 413, '#203040'));

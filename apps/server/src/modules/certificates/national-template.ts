@@ -1,12 +1,12 @@
-import { NATIONAL_TEMPLATE_NAME, NO_WORK_TYPE } from '@skill-cert/shared/certificate';
-import { type Align, BlankType, type TemplateBlank } from '@skill-cert/shared/customCertificate';
-import { idTypeText } from '@skill-cert/shared/levelEvaluation';
-import { skillLevelName } from '@skill-cert/shared/occupation';
-import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
+import { NATIONAL_TEMPLATE_NAME, NO_WORK_TYPE } from '@skill-cert/shared/certificates';
+import { type Align, BlankType, type TemplateBlank } from '@skill-cert/shared/custom-certificates';
+import { idTypeText } from '@skill-cert/shared/level-evaluations';
+import { skillLevelName } from '@skill-cert/shared/occupations';
+import { ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK } from '../certificate-engine/service.ts';
 import type { BlankValue, CertificateTemplate } from '../certificate-engine/types.ts';
 
 /**
- * The built-in national-style template 职业技能等级证书 (issue 21 point 3): an A4 portrait page laid out with the
+ * The built-in national-style template 职业技能等级证书: an A4 portrait page laid out with the
  * national fields, usable without designing anything. No background image: the engine draws text, the photo and the
  * QR code on a white page. Its data blanks carry the default blank names (certificate-engine/defaults.ts), so a
  * company's own template made from the default blanks receives the same values; its labels are blanks too, whose

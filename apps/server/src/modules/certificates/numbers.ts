@@ -4,12 +4,12 @@ import {
   certificateNumberPrefix,
   formatCertificateNumber,
   SERIAL_MAX,
-} from '@skill-cert/shared/certificate';
+} from '@skill-cert/shared/certificates';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { companyCodes } from '../companies/institution-codes.ts';
-import { siteCodeOf } from '../records/codes.ts';
+import { companyCodes } from '../companies/service.ts';
+import { siteCodeOf } from '../records/service.ts';
 import { certificateNumberCounters } from './tables.ts';
 
 /** What a certificate number starts with: the filed institution and site (positions 1–13). */
@@ -37,7 +37,8 @@ export async function numberPrefixOf(
   if (!siteCode) return { prefix: null, problem: '考核站点尚未分配考核站点代码，无法生成证书编号' };
   return {
     prefix: {
-      kind: CertificateNumberKind.EMPLOYER,
+      // An institution (社会培训评价组织) numbers with S, an enterprise (用人单位) with Y.
+      kind: company.type === 2 ? CertificateNumberKind.SOCIAL : CertificateNumberKind.EMPLOYER,
       institutionCode: company.institutionCode,
       provinceCode: company.provinceCode,
       siteCode,

@@ -1,5 +1,5 @@
-import { publicSearchQuery, publicSearchResult } from '@skill-cert/shared/certificate';
-import { publicCertificate as publicCertificateSchema } from '@skill-cert/shared/customCertificate';
+import { publicSearchQuery, publicSearchResult } from '@skill-cert/shared/certificates';
+import { publicCertificate as publicCertificateSchema } from '@skill-cert/shared/custom-certificates';
 import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ import { PUBLIC_NOT_FOUND, publicCertificate, searchPublic } from './public-page
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The public certificate page's data for every source and the public search by certificate number plus name
- * (issue 21 point 7), no login, rate-limited per address.
+ * The public certificate page's data for every source and the public search by certificate number plus name,
+ * no login, rate-limited per address.
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -24,7 +24,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!UUID.test(req.params.id)) throw notFound(PUBLIC_NOT_FOUND);
-      return ok(await publicCertificate(db, req.params.id));
+      return ok(await publicCertificate(app, req.params.id));
     },
   );
 

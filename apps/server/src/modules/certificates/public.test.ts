@@ -1,10 +1,10 @@
-import type { PublicCertificate } from '@skill-cert/shared/customCertificate';
+import type { PublicCertificate } from '@skill-cert/shared/custom-certificates';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { seedCertificate } from '../../../test/fixtures/certificates.ts';
+import { enterpriseToken } from '../../../test/fixtures/custom-certificates.ts';
+import { companyOf } from '../../../test/fixtures/level-evaluations-plans.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
-import { enterpriseToken } from '../custom-certificates/test-fixtures.ts';
-import { companyOf } from '../level-evaluations/test-plans.ts';
-import { seedCertificate } from './library-fixtures.ts';
 import { PUBLIC_NOT_FOUND, SEARCH_NOT_FOUND } from './public-page.ts';
 import { certificates } from './tables.ts';
 

@@ -1,4 +1,4 @@
-import { reissueBody, reissueResult } from '@skill-cert/shared/certificate';
+import { reissueBody, reissueResult } from '@skill-cert/shared/certificates';
 import { envelope } from '@skill-cert/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { CERTIFICATE_NOT_FOUND, reissueCertificate } from './reissue.ts';
 
-/** `POST /api/certificates/{id}/reissue` (issue 21 point 6): a new certificate and number linked to the old. */
+/** `POST /api/certificates/{id}/reissue`: a new certificate and number linked to the old. */
 export const reissueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/certificates/:id/reissue',

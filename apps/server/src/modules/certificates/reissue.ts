@@ -1,11 +1,12 @@
 import {
   CertificateStatus,
   formatCertificateNumber,
+  issueDateProblem,
   parseCertificateNumber,
   type ReissueBody,
   type ReissueResult,
-} from '@skill-cert/shared/certificate';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/certificates';
+import { ProduceStatus } from '@skill-cert/shared/custom-certificates';
 import { formatDate } from '@skill-cert/shared/time';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,16 +16,18 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
 import type { UserRow } from '../users/service.ts';
 import { allocateSerials } from './numbers.ts';
-import { librarySource, queueRendering, wakeRendering } from './rendering.ts';
+import { isNationalSource, queueRendering, wakeRendering } from './rendering.ts';
 import { certificates } from './tables.ts';
 
 export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
 
 /**
- * Reissues a valid or revoked certificate (换发, issue 21 point 6): in one transaction the old one becomes 3 已换发
+ * Reissues a valid or revoked certificate (换发): in one transaction the old one becomes 3 已换发
  * (`replaced_by_id`), and a new one for the same holder, occupation and level, with a new number of the same prefix
  * and the current year, is 1 有效 at once (`replaces_id`) and joins the old one's source (its total grows); its PDF
  * is rendered in the background by the library's runner. Administrators only (the route's `companyAdminOnly`).
+ * The issue date (today by default) follows issueDateProblem, not before the old one's. Reissuing a revoked
+ * certificate undoes its revocation: its reason is then shown on both public pages (public-page.ts).
  */
 export async function reissueCertificate(
   app: FastifyInstance,
@@ -44,9 +47,13 @@ export async function reissueCertificate(
     // A draft is not in the library yet: as if it did not exist.
     if (!old || old.status === CertificateStatus.DRAFT) throw notFound(CERTIFICATE_NOT_FOUND);
     if (old.status === CertificateStatus.REPLACED) throw badRequest('该证书已换发，请对换发后的新证书操作');
-    const parts = old.certificateNo ? parseCertificateNumber(old.certificateNo) : null;
+    const dateProblem = issueDateProblem(issueDate, today, { day: old.issueDate, name: '原证书的发证日期' });
+    if (dateProblem) throw badRequest(dateProblem);
+    // A custom certificate prints the company's own number: only national ones are reissued with a new number.
+    const parts =
+      old.certificateNo && isNationalSource(old.source) ? parseCertificateNumber(old.certificateNo) : null;
     if (!parts || !old.level) throw badRequest('该证书没有全国统一证书编号，不能换发');
-    const source = librarySource(old.source);
+    const source = app.librarySources.get(old.source);
     if (!source || !(await source.load(tx, old.sourceId))) throw badRequest('该证书的来源不支持换发');
 
     const serial = await allocateSerials(
@@ -93,9 +100,9 @@ export async function reissueCertificate(
       reissueReason: body.reason,
     });
     await source.added(tx, old.sourceId, 1);
-    await queueRendering(app, tx, old.sourceId, [rowNumber]);
-    return { _id: newId, certificate_no: certificateNo };
+    await queueRendering(app, tx, { kind: old.source, ...old }, [rowNumber]);
+    return { _id: newId, certificate_no: certificateNo, kind: old.source };
   });
-  wakeRendering(app);
-  return result;
+  wakeRendering(app, result.kind);
+  return { _id: result._id, certificate_no: result.certificate_no };
 }

@@ -4,7 +4,7 @@ import { publicRoutes } from './public-routes.ts';
 import { reissueRoutes } from './reissue-routes.ts';
 
 /**
- * The certificate library (证书库, issue 21 point 6), behind the enterprise door's member side (app.ts):
+ * The certificate library (证书库), behind the enterprise door's member side (app.ts):
  * `req.company` is the caller's company.
  */
 export const certificateMemberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ export const certificateMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reissueRoutes);
 };
 
-/** Public verification (issue 21 point 7, no login). */
+/** Public verification (no login). */
 export const certificatePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicRoutes);
 };

@@ -1,36 +1,52 @@
-import { CertificateStatus, certificateStatusText } from '@skill-cert/shared/certificate';
-import type { GrantCertificateRow } from '@skill-cert/shared/certificateGrant';
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import type { GrantCertificateRow } from '@skill-cert/shared/certificate-grants';
+import {
+  type CertificateSourceValue,
+  CertificateStatus,
+  certificateStatusText,
+} from '@skill-cert/shared/certificates';
+import { ProduceStatus, produceStatusText } from '@skill-cert/shared/custom-certificates';
 import { and, asc, count, eq, gt, ilike, max, min, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { inList } from '../../db/in-list.ts';
 import { uuidv7 } from '../../lib/id.ts';
+import { containsPattern, prefixPattern } from '../../lib/like.ts';
+import { inPieces, pieceRows } from '../../lib/pieces.ts';
 import { allocateCertificateNumbers, type NumberPrefix } from './numbers.ts';
 import { certificates } from './tables.ts';
 
 /**
- * What a source of library certificates (a grant; later an offline batch) reads and changes of its own rows: the
- * certificates module owns the table, the source module calls these.
+ * What a source of library certificates (a grant, an offline batch, a custom batch) reads and changes of its own
+ * rows: the certificates module owns the table, the source module calls these.
  */
 export type CertificateRow = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
 
-/** Certificate rows written per statement. */
+/** Certificate rows written per statement at most. */
 const INSERT_ROWS = 2000;
 
+/** Certificate rows a server inserts a statement: on the embedded database, statements short enough not to hold it. */
+export const certificateInsertRows = (app: FastifyInstance) => pieceRows(app, 40, INSERT_ROWS);
+
 /**
- * Writes a source's new certificates (inside the caller's transaction): 2,000 a statement with one JSON parameter
- * (bound values by the ten thousand cost the embedded database far more, and hold its one thread).
+ * Writes a source's new certificates (inside the caller's transaction), a piece a statement with one JSON parameter
+ * (bound values by the ten thousand cost the embedded database far more): 2,000 a statement, or the pieces of
+ * `size` (`certificateInsertRows`), between which requests are answered.
  */
-export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+export async function insertCertificates(
+  tx: DbOrTx,
+  rows: NewCertificate[],
+  size = INSERT_ROWS,
+): Promise<void> {
+  await inPieces(rows, size, async (piece) => {
     const json = JSON.stringify(
-      rows.slice(i, i + INSERT_ROWS).map((r) => ({
+      piece.map((r) => ({
         id: r.id,
         company_id: r.companyId,
         source: r.source,
         source_id: r.sourceId,
         row_number: r.rowNumber ?? 1,
+        row_key: r.rowKey ?? '',
         evaluation_id: r.evaluationId ?? null,
         candidate_id: r.candidateId ?? null,
         certificate_no: r.certificateNo ?? null,
@@ -45,21 +61,25 @@ export async function insertCertificates(tx: DbOrTx, rows: NewCertificate[]): Pr
         issue_date: r.issueDate ?? null,
         photo_file_id: r.photoFileId ?? null,
         values: r.values ?? [],
+        search_text: r.searchText ?? '',
+        produce_status: r.produceStatus ?? ProduceStatus.PENDING,
+        fail_reason: r.failReason ?? null,
         status: r.status ?? 0,
       })),
     );
     await tx.execute(sql`
-      insert into ${certificates} (id, company_id, source, source_id, row_number, evaluation_id, candidate_id,
+      insert into ${certificates} (id, company_id, source, source_id, row_number, row_key, evaluation_id, candidate_id,
         certificate_no, holder_name, id_type, id_number, occupation_code, occupation_name, work_type, level,
-        institution_name, issue_date, photo_file_id, values, status)
-      select id, company_id, source, source_id, row_number, evaluation_id, candidate_id, certificate_no, holder_name,
-        id_type, id_number, occupation_code, occupation_name, work_type, level, institution_name, issue_date,
-        photo_file_id, values, status
+        institution_name, issue_date, photo_file_id, values, search_text, produce_status, fail_reason, status)
+      select id, company_id, source, source_id, row_number, row_key, evaluation_id, candidate_id, certificate_no,
+        holder_name, id_type, id_number, occupation_code, occupation_name, work_type, level, institution_name,
+        issue_date, photo_file_id, values, search_text, produce_status, fail_reason, status
       from jsonb_to_recordset(${json}::jsonb) as r(id uuid, company_id uuid, source smallint, source_id uuid,
-        row_number integer, evaluation_id uuid, candidate_id uuid, certificate_no text, holder_name text,
-        id_type smallint, id_number text, occupation_code text, occupation_name text, work_type text, level smallint,
-        institution_name text, issue_date date, photo_file_id uuid, values jsonb, status smallint)`);
-  }
+        row_number integer, row_key text, evaluation_id uuid, candidate_id uuid, certificate_no text,
+        holder_name text, id_type smallint, id_number text, occupation_code text, occupation_name text,
+        work_type text, level smallint, institution_name text, issue_date date, photo_file_id uuid, values jsonb,
+        search_text text, produce_status smallint, fail_reason text, status smallint)`);
+  });
 }
 
 /** What every certificate of a source shares when it is numbered (a grant's plan, an offline batch's scope). */
@@ -86,6 +106,7 @@ export async function insertNumberedDrafts(
   tx: DbOrTx,
   { prefix, ...source }: NumberedSource,
   holders: CertificateHolder[],
+  size?: number,
 ): Promise<{ numbers: string[]; rowNumbers: number[] }> {
   const numbers = await allocateCertificateNumbers(
     tx,
@@ -104,7 +125,7 @@ export async function insertNumberedDrafts(
       status: CertificateStatus.DRAFT,
     }),
   );
-  await insertCertificates(tx, rows);
+  await insertCertificates(tx, rows, size);
   return { numbers, rowNumbers: rows.map((r) => r.rowNumber as number) };
 }
 
@@ -117,11 +138,14 @@ export async function numberRange(db: DbOrTx, sourceId: string) {
   return { first: range?.first ?? null, last: range?.last ?? null };
 }
 
-/** A page of a source's certificates in row order; keyword: name prefix, ID number or certificate number. */
+/**
+ * A page of a source's certificates in row order; keyword: name prefix, ID number or certificate number; text: any
+ * printed text contains it (a custom batch's search).
+ */
 export async function sourceCertificates(
   db: DbOrTx,
   sourceId: string,
-  q: { keyword?: string; produce_status?: number; page: number; per_page: number },
+  q: { keyword?: string; text?: string; produce_status?: number; page: number; per_page: number },
 ): Promise<{ rows: CertificateRow[]; total: number }> {
   const keyword = q.keyword?.trim();
   const where: SQL | undefined = and(
@@ -129,11 +153,12 @@ export async function sourceCertificates(
     q.produce_status === undefined ? undefined : eq(certificates.produceStatus, q.produce_status),
     keyword
       ? or(
-          ilike(certificates.holderName, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          ilike(certificates.holderName, prefixPattern(keyword)),
           eq(certificates.idNumber, keyword),
           eq(certificates.certificateNo, keyword),
         )
       : undefined,
+    q.text ? ilike(certificates.searchText, containsPattern(q.text)) : undefined,
   );
   const [{ n }] = await db.select({ n: count() }).from(certificates).where(where);
   const rows = await db
@@ -171,6 +196,41 @@ export async function sourceCertificate(
     .from(certificates)
     .where(and(eq(certificates.id, id), eq(certificates.sourceId, sourceId)));
   return row;
+}
+
+/** A certificate of one kind of source of this company, or undefined. */
+export async function certificateOfCompany(
+  db: DbOrTx,
+  companyId: string,
+  source: CertificateSourceValue,
+  id: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(
+      and(eq(certificates.id, id), eq(certificates.companyId, companyId), eq(certificates.source, source)),
+    );
+  return row;
+}
+
+/** The distinct values of these blanks over a source's certificates (the photo files a custom batch stored). */
+export async function sourceValuesNamed(db: DbOrTx, sourceId: string, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const res = (await db.execute(sql`
+    select distinct v->>'val' as val
+    from ${certificates} c cross join lateral jsonb_array_elements(c.values) v
+    where c.source_id = ${sourceId} and v->>'name' in ${names}`)) as unknown as {
+    rows: { val: string | null }[];
+  };
+  return res.rows.flatMap((r) => (r.val ? [r.val] : []));
+}
+
+/** Removes every certificate of a source that never became visible (an upload given up half-way). */
+export async function deleteSourceDrafts(tx: DbOrTx, sourceId: string): Promise<void> {
+  await tx
+    .delete(certificates)
+    .where(and(eq(certificates.sourceId, sourceId), eq(certificates.status, CertificateStatus.DRAFT)));
 }
 
 /** How many of the source's certificates are not generated (waiting or failed). */

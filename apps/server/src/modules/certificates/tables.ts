@@ -1,4 +1,8 @@
-import type { CertificateSourceValue, CertificateStatusValue } from '@skill-cert/shared/certificate';
+import {
+  CertificateSource,
+  type CertificateSourceValue,
+  type CertificateStatusValue,
+} from '@skill-cert/shared/certificates';
 import { sql } from 'drizzle-orm';
 import {
   date,
@@ -17,10 +21,11 @@ import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
 import type { BlankValue } from '../certificate-engine/types.ts';
 
 /**
- * The certificate library (证书库, issue 21): every certificate a company issued, whatever made it: a grant from a
- * level evaluation, offline generation, or a custom batch (then the row's id is the custom certificate's id). A
- * granted or offline certificate is a draft (status 0) until its grant or batch is confirmed; drafts are not
- * listed and not publicly verifiable.
+ * The certificate library (证书库): every certificate a company issued, whatever made it: a grant from a level
+ * evaluation, offline generation, or a custom batch. The one store of certificates: each source keeps only its own
+ * record (grant, batch) and its rows here. A certificate is a draft (status 0) until its source confirms it (a grant
+ * or offline batch) or, for a custom batch, until its PDF is generated; drafts are neither listed nor publicly
+ * verifiable.
  */
 export const certificates = pgTable(
   'certificates',
@@ -30,12 +35,17 @@ export const certificates = pgTable(
     source: smallint('source').$type<CertificateSourceValue>().notNull(),
     /** The grant, offline batch or custom batch. */
     sourceId: uuid('source_id').notNull(),
-    /** Its place in its source (1, 2, …): the render runner's chunks are ranges of it (certificates/rendering.ts). */
+    /** Its place in its source (1, 2, …; a custom batch's sheet row): the render runner's chunks are ranges of it. */
     rowNumber: integer('row_number').notNull().default(1),
+    /** What the user numbers the row by (a custom batch sheet's 序号), '' when the source has none. */
+    rowKey: text('row_key').notNull().default(''),
     evaluationId: uuid('evaluation_id'),
     candidateId: uuid('candidate_id'),
-    /** The 22-character national number; null for custom certificates. Never reused, never changed. */
-    certificateNo: text('certificate_no').unique(),
+    /**
+     * The 22-character national number (unique, never reused, never changed), or the number a custom certificate
+     * prints (the company's own, not unique).
+     */
+    certificateNo: text('certificate_no'),
     holderName: text('holder_name').notNull(),
     idType: smallint('id_type').notNull().default(1),
     idNumber: text('id_number').notNull().default(''),
@@ -48,6 +58,8 @@ export const certificates = pgTable(
     photoFileId: uuid('photo_file_id'),
     /** What the certificate is rendered with (the template's blanks: name → value). */
     values: jsonb('values').$type<BlankValue[]>().notNull().default([]),
+    /** Every text value printed (a custom certificate's), for its batch list's search; '' for the others. */
+    searchText: text('search_text').notNull().default(''),
     /** 0 待生成, 1 生成成功, 2 生成失败 (ProduceStatus) and, once rendered, the PDF. */
     produceStatus: smallint('produce_status').notNull().default(0),
     failReason: text('fail_reason'),
@@ -69,9 +81,22 @@ export const certificates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('certificates_national_no_idx')
+      .on(t.certificateNo)
+      .where(sql`${t.source} <> ${sql.raw(String(CertificateSource.CUSTOM))}`),
+    index('certificates_no_idx').on(t.certificateNo),
     index('certificates_source_idx').on(t.sourceId, t.produceStatus),
     index('certificates_source_row_idx').on(t.sourceId, t.rowNumber),
     index('certificates_company_issue_idx').on(t.companyId, t.status, t.issueDate),
+    // The library's order (libraryOrder), so a page reads its rows in order instead of sorting the company's.
+    index('certificates_company_order_idx').on(
+      t.companyId,
+      t.issueDate.desc().nullsFirst(),
+      t.certificateNo,
+      t.sourceId.desc().nullsFirst(),
+      t.rowNumber,
+      t.id,
+    ),
     index('certificates_company_id_number_idx').on(t.companyId, t.idNumber),
     index('certificates_company_name_idx').on(t.companyId, t.holderName.op('text_pattern_ops')),
     index('certificates_company_occupation_idx').on(t.companyId, t.occupationCode, t.level, t.issueDate),

@@ -1,11 +1,16 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
-import type { CompanyInfo, JoinRequestRow } from '@skill-cert/shared/company';
+import type { CompanyInfo, JoinRequestRow } from '@skill-cert/shared/companies';
 import type { MessagePage } from '@skill-cert/shared/messages';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  registerUser,
+  secondCompanyBody,
+  secondEnterprise,
+  uploadAs,
+} from '../../../test/fixtures/companies.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount } from '../users/service.ts';
-import { registerUser, secondCompanyBody, secondEnterprise, uploadAs } from './testing.ts';
 
 const ctx = useTestApp();
 

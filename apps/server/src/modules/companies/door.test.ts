@@ -1,11 +1,11 @@
-import type { JoinRequestRow } from '@skill-cert/shared/company';
-import type { RecordApplicationDetail } from '@skill-cert/shared/recordApplication';
+import type { JoinRequestRow } from '@skill-cert/shared/companies';
+import type { RecordApplicationDetail } from '@skill-cert/shared/records';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { registerUser, type SecondEnterprise, secondEnterprise } from '../../../test/fixtures/companies.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { companyMembers } from './tables.ts';
-import { registerUser, type SecondEnterprise, secondEnterprise } from './testing.ts';
 
 const ctx = useTestApp();
 
@@ -61,6 +61,19 @@ describe('the enterprise door', () => {
       });
     },
   );
+
+  it('a member who read a page just before the freeze gets 61 on the next request, and the page after the unfreeze', async () => {
+    const qiye = await login(ctx.app, 'qiye');
+    const platform = await login(ctx.app, 'pingtai');
+    const members = () => api(ctx.app, 'GET', '/api/companies/members', { token: qiye.token });
+    expect((await members()).body.code).toBe(200);
+    const status = (action: 'freeze' | 'unfreeze') =>
+      api(ctx.app, 'POST', `/api/platform/companies/${qiye.company_id}/${action}`, { token: platform.token });
+    expect((await status('freeze')).body.code).toBe(200);
+    expect((await members()).body.code).toBe(61);
+    expect((await status('unfreeze')).body.code).toBe(200);
+    expect((await members()).body.code).toBe(200);
+  });
 
   it('a user whose membership row is gone is refused like one without a company', async () => {
     const qiye = await login(ctx.app, 'qiye');

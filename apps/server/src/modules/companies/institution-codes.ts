@@ -3,10 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies } from './tables.ts';
 
 /**
- * A company's 评价机构代码 (issue 21: the 4 digits after the kind letter of its certificate numbers), given when the
+ * A company's 评价机构代码 (the 4 digits after the kind letter of its certificate numbers), given when the
  * platform first approves one of its filings (records/codes.ts), and the province code of its region.
  */
 export interface CompanyCodes {
+  /** 1 企业 (its certificate numbers start with Y), 2 社会培训评价组织 (with S). */
+  type: number;
   institutionCode: string | null;
   /** The first two digits of the company's region, or null without one. */
   provinceCode: string | null;
@@ -14,11 +16,16 @@ export interface CompanyCodes {
 
 export async function companyCodes(db: DbOrTx, companyId: string): Promise<CompanyCodes> {
   const [row] = await db
-    .select({ institutionCode: companies.institutionCode, regionCode: companies.regionCode })
+    .select({
+      institutionCode: companies.institutionCode,
+      regionCode: companies.regionCode,
+      type: companies.type,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   const province = row?.regionCode?.slice(0, 2) ?? '';
   return {
+    type: row?.type ?? 1,
     institutionCode: row?.institutionCode ?? null,
     provinceCode: /^\d{2}$/.test(province) ? province : null,
   };

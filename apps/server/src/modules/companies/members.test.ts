@@ -1,10 +1,10 @@
 import type { LoginResult } from '@skill-cert/shared/auth';
-import type { CompanyInvitation, MemberRow } from '@skill-cert/shared/company';
+import type { CompanyInvitation, MemberRow } from '@skill-cert/shared/companies';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { registerUser, secondEnterprise } from '../../../test/fixtures/companies.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { findUserByAccount, roleTypeIdsOf } from '../users/service.ts';
-import { registerUser, secondEnterprise } from './testing.ts';
 
 const ctx = useTestApp();
 

@@ -1,4 +1,4 @@
-import type { CompanyInfo } from '@skill-cert/shared/company';
+import type { CompanyInfo } from '@skill-cert/shared/companies';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { describe, expect, it } from 'vitest';
 import { api, login, useTestApp } from '../../../test/harness.ts';

@@ -14,7 +14,7 @@ export const companies = pgTable('companies', {
   regionCode: text('region_code'),
   /**
    * 评价机构代码: 4 digits, assigned by the platform when it approves the company's first record application
-   * (certificate numbers, issue 21); unique.
+   * (certificate numbers); unique.
    */
   institutionCode: text('institution_code').unique(),
   address: text('address'),

@@ -1,22 +1,29 @@
-import type { UploadPermission } from '@skill-cert/shared/company';
+import type { UploadPermission } from '@skill-cert/shared/companies';
 import {
   type CompanyInfo,
   CompanyRole,
   type JoinRequestRow,
   type MemberRow,
-} from '@skill-cert/shared/company';
+} from '@skill-cert/shared/companies';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  registerUser,
+  type SecondEnterprise,
+  secondEnterprise,
+  uploadAs,
+} from '../../../test/fixtures/companies.ts';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
 import { companyScope } from '../../lib/company-scope.ts';
 import { findUserByAccount } from '../users/service.ts';
-import { findCompany, listJoinRequests, listMembers, toCompanyInfo } from './service.ts';
-import { registerUser, type SecondEnterprise, secondEnterprise, uploadAs } from './testing.ts';
+import { findCompany, toCompanyInfo } from './companies.ts';
+import { listJoinRequests } from './join-requests.ts';
+import { listMembers } from './members.ts';
 
 const ctx = useTestApp();
 
 /**
- * Issue 6, point 6: every company, staff and join-request endpoint keeps each company to itself. The caller
+ * Every company, staff and join-request endpoint keeps each company to itself. The caller
  * is the administrator of the demo enterprise (A); the other company (B) is a real second enterprise with
  * its own member, pending join request and logo, so a refusal can only come from the company check.
  */

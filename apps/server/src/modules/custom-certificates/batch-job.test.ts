@@ -1,10 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CustomCertificateBatch } from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateBatch } from '@skill-cert/shared/custom-certificates';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../../../test/fixtures/certificate-engine.ts';
+import {
+  createTemplate,
+  enterpriseToken,
+  upload,
+  waitForBatch,
+  watchProgress,
+} from '../../../test/fixtures/custom-certificates.ts';
 import { api, openTestDatabase } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
@@ -12,9 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { CHUNK_ROWS, TASK_ROWS } from '../certificate-engine/batch-runner.ts';
 import { RenderPoolClosed } from '../certificate-engine/render-pool.ts';
-import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
 import { ensureRoleTypes } from '../users/service.ts';
-import { createTemplate, enterpriseToken, upload, waitForBatch, watchProgress } from './test-fixtures.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;
@@ -92,7 +98,7 @@ describe('the batch render job', () => {
     closingApp();
     await closed;
     const before = await rowsOf<{ id: string; file_id: string }>(
-      sql`select id, file_id from custom_certificates where batch_id = ${batchId} and status = 1`,
+      sql`select id, file_id from certificates where source_id = ${batchId} and produce_status = 1`,
     );
     expect(before.length).toBeGreaterThan(0);
     expect(before.length).toBeLessThanOrEqual(passing * TASK_ROWS);
@@ -103,7 +109,8 @@ describe('the batch render job', () => {
 
     app = await start();
     try {
-      const done = await waitForBatch(app, token, batchId, 120_000);
+      // Two apps in turn, each starting its render threads: at load 15–22 the resumed batch took over 120 s.
+      const done = await waitForBatch(app, token, batchId, 180_000);
       expect(done).toMatchObject({
         certificate_handle_status: 1,
         total: ROWS,
@@ -112,7 +119,7 @@ describe('the batch render job', () => {
       });
 
       const certificates = await rowsOf<{ id: string; file_id: string; status: number }>(
-        sql`select id, file_id, status from custom_certificates where batch_id = ${batchId}`,
+        sql`select id, file_id, produce_status as status from certificates where source_id = ${batchId}`,
       );
       expect(certificates).toHaveLength(ROWS);
       expect(new Set(certificates.map((c) => c.file_id)).size).toBe(ROWS);
@@ -131,5 +138,5 @@ describe('the batch render job', () => {
     } finally {
       await app.close();
     }
-  }, 240_000);
+  }, 300_000);
 });

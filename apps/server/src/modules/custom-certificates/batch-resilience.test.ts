@@ -1,12 +1,8 @@
-import type { CustomCertificateBatch, CustomCertificateRow } from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateBatch, CustomCertificateRow } from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../../test/harness.ts';
-import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from '../certificate-engine/batch-runner.ts';
-import { RenderError, type RenderJob } from '../certificate-engine/render/types.ts';
-import type { RenderManyItem } from '../certificate-engine/render-pool.ts';
-import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
+import { DEFAULT_HEADER, jpeg, personRow, rawZip, xlsx } from '../../../test/fixtures/certificate-engine.ts';
 import {
   createTemplate,
   enterpriseToken,
@@ -14,7 +10,15 @@ import {
   waitForBatch,
   watchProgress,
   within,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/custom-certificates.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+import { GAVE_UP_REASON, ROW_ATTEMPTS, SYSTEM_FAILURE_REASON } from '../certificate-engine/batch-runner.ts';
+import { RenderError, type RenderJob } from '../certificate-engine/render/types.ts';
+import type { RenderManyItem } from '../certificate-engine/render-pool.ts';
+
+// Renders batches in worker threads, through retries: long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 let progress = watchProgress();
@@ -171,7 +175,9 @@ describe('a render job that fails for good', () => {
   it('when its retries are spent, the rows it left waiting fail with a reason and the batch finishes with its message', async () => {
     // The database refuses to mark any certificate generated: every attempt of the job fails as a whole.
     await ctx.database.db.execute(
-      sql.raw('alter table custom_certificates add constraint test_never_done check (status <> 1)'),
+      sql.raw(
+        'alter table certificates add constraint test_never_done check (source <> 3 or produce_status <> 1)',
+      ),
     );
     try {
       const token = await enterpriseToken(ctx.app);
@@ -180,17 +186,17 @@ describe('a render job that fails for good', () => {
       await ctx.database.db.execute(
         sql`update pgboss.job set retry_limit = least(retry_limit, retry_count + 1) where name = 'custom-certificate-render' and data->>'batchId' = ${created._id}`,
       );
-      const done = await waitForBatch(ctx.app, token, created._id, 180_000);
+      const done = await waitForBatch(ctx.app, token, created._id, 120_000);
       expect(done).toMatchObject({ certificate_handle_status: 2, success_count: 0, failed_count: 3 });
       const list = await certificates(token, created._id);
       expect(list.map((c) => c.fail_reason)).toEqual([GAVE_UP_REASON, GAVE_UP_REASON, GAVE_UP_REASON]);
       expect(await doneMessages(created._id)).toHaveLength(1);
     } finally {
       await ctx.database.db.execute(
-        sql.raw('alter table custom_certificates drop constraint if exists test_never_done'),
+        sql.raw('alter table certificates drop constraint if exists test_never_done'),
       );
     }
-  }, 240_000);
+  });
 
   it('a batch is never left finished without its message: storing the message failing keeps it 生成中 until it can be sent once', async () => {
     await ctx.database.db.execute(
@@ -213,19 +219,19 @@ describe('a render job that fails for good', () => {
         attempted = resolve;
       });
       const messenger = ctx.app.messenger;
-      const toUsersIn = messenger.toUsersIn;
-      messenger.toUsersIn = (...args) =>
-        toUsersIn(...args).catch((err) => {
+      const finishAndTell = messenger.finishAndTell;
+      messenger.finishAndTell = (...args) =>
+        finishAndTell(...args).catch((err) => {
           attempted();
           throw err;
         });
       restore = () => {
-        messenger.toUsersIn = toUsersIn;
+        messenger.finishAndTell = finishAndTell;
       };
       const token = await enterpriseToken(ctx.app);
       const created = await startBatch(token, 2, '消息测试批次');
       await progress.recorded(created._id, 2);
-      await within(finishingFailed, 180_000, () => 'the batch never tried to finish');
+      await within(finishingFailed, 75_000, () => 'the batch never tried to finish');
       // The finishing transaction failed as a whole: still 生成中, no message.
       expect(await getBatch(token, created._id)).toMatchObject({
         certificate_handle_status: 0,
@@ -233,13 +239,13 @@ describe('a render job that fails for good', () => {
       });
       expect(await doneMessages(created._id)).toEqual([]);
       await drop();
-      const done = await waitForBatch(ctx.app, token, created._id, 180_000);
+      const done = await waitForBatch(ctx.app, token, created._id, 75_000);
       expect(done.certificate_handle_status).toBe(1);
       expect(await doneMessages(created._id)).toEqual(['「消息测试批次」证书生成完成：共 2 张']);
     } finally {
       await drop();
     }
-  }, 240_000);
+  });
 });
 
 describe('while a batch runs', () => {

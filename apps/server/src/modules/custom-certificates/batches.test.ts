@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CertificateDetail } from '@skill-cert/shared/certificate';
+import type { CertificateDetail, CertificateRow } from '@skill-cert/shared/certificates';
 import type {
   CreatedBatch,
   CustomCertificateBatch,
@@ -10,14 +10,11 @@ import type {
   CustomCertificateRow,
   PublicCertificate,
   UploadRejection,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import type { MessagePage } from '@skill-cert/shared/messages';
 import type { Paged } from '@skill-cert/shared/pagination';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
-import { pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
-import { SHEET_MAX_ROWS } from '../certificate-engine/sheet.ts';
 import {
   DEFAULT_HEADER,
   idCard,
@@ -26,10 +23,8 @@ import {
   personRow,
   rawZip,
   xlsx,
-} from '../certificate-engine/test-fixtures.ts';
-import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
-import { certificates } from '../certificates/tables.ts';
-import { removeAbandonedUploads, UPLOADING } from './batches.ts';
+} from '../../../test/fixtures/certificate-engine.ts';
+import { pngClaiming } from '../../../test/fixtures/certificate-engine-render.ts';
 import {
   createTemplate,
   enterpriseToken,
@@ -37,7 +32,21 @@ import {
   postBatch,
   upload,
   waitForBatch,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/custom-certificates.ts';
+import { type ApiResponse, api, login, multipartFile, useTestApp } from '../../../test/harness.ts';
+import { listStatements } from '../../../test/statements.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+import { SHEET_MAX_ROWS } from '../certificate-engine/sheet.ts';
+import type { CertificateTemplate } from '../certificate-engine/types.ts';
+import { readZipDirectory, ZIP_MAX_ENTRIES, ZIP_MAX_TOTAL_BYTES } from '../certificate-engine/zip.ts';
+import { files } from '../files/tables.ts';
+import { findUserByAccount } from '../users/service.ts';
+import { users } from '../users/tables.ts';
+import { removeAbandonedUploads, UPLOADING } from './batches.ts';
+import { customCertificateBatches } from './tables.ts';
+
+// Renders batches of certificates in worker threads: long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 
@@ -172,6 +181,33 @@ describe('batch generation', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ message_category_name: '证书通知', data: { _id: created._id } });
     expect(notices[0].content).toContain('共 3 张');
+  });
+
+  it("each row's photo becomes its own file holding the zip's photo, shown in the editor and drawn on its PDF", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const rows = [1, 2].map((i) => personRow(i));
+    const photos = rows.map((r, i) => ({ name: `照片/${r[2]}.jpg`, data: jpeg(120, 160, 90 + i * 120) }));
+    const batch = await waitForBatch(ctx.app, token, createdId(await uploadBatch(token, { rows, photos })));
+    expect(batch).toMatchObject({ success_count: 2, failed_count: 0 });
+    const list = await certificateList(token, batch._id);
+    for (const [i, row] of list.list.entries()) {
+      const photo = row.blanks.find((b) => b.name === 'photo')!;
+      const served = await ctx.app.inject({
+        method: 'GET',
+        url: photo.file_web_path!,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload).toEqual(photos[i].data);
+      const pdf = await ctx.app.inject({
+        method: 'GET',
+        url: row.custom_certificate_file_info!.webPath,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      // A JPEG photo is embedded as it is (DCTDecode): its bytes are in the PDF.
+      expect(pdf.rawPayload.includes(photos[i].data)).toBe(true);
+    }
   });
 
   it('row problems (missing value, missing photo, photo not an image) fail that row only, with a reason', async () => {
@@ -343,7 +379,7 @@ describe('structural problems reject the upload and keep nothing', () => {
     const data = res.body.data as UploadRejection;
     expect(data.errors.length).toBeGreaterThan(0);
     expect(await countOf('custom_certificate_batches')).toBe(0);
-    expect(await countOf('custom_certificates')).toBe(0);
+    expect(await countOf('certificates')).toBe(0);
   };
 
   const post = (token: string, fileId: string, photoZip: string | null = null) =>
@@ -414,7 +450,7 @@ describe('structural problems reject the upload and keep nothing', () => {
       body: { name: '批次', custom_certificate_template_id: template._id, file_id: sheet },
     });
     await expectRejected(res, `一次最多导入 ${SHEET_MAX_ROWS} 行，请分批上传`);
-  }, 240_000);
+  });
 
   it('a photos zip with too many files, or too much content once unpacked', async () => {
     const token = await enterpriseToken(ctx.app);
@@ -526,8 +562,12 @@ describe('an upload still being written', () => {
         )) as unknown as { rows: { n: number }[] }
       ).rows[0].n;
     expect(await filesLeft()).toBe(3);
+    // As the upload left it: the batch being written, its certificates drafts not yet rendered.
     await ctx.database.db.execute(
       sql`update custom_certificate_batches set status = ${UPLOADING}, created_at = now() - interval '2 hours' where id = ${batch._id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update certificates set status = 0, produce_status = 0, file_id = null where source_id = ${batch._id}`,
     );
     for (const url of ['', '/certificateList']) {
       const res = await api(ctx.app, 'GET', `/api/customCertificateBatchUploadRecords/${batch._id}${url}`, {
@@ -546,8 +586,74 @@ describe('an upload still being written', () => {
     expect(list.body.data.meta.total).toBe(0);
     await removeAbandonedUploads(ctx.database.db);
     expect(await countOf('custom_certificate_batches')).toBe(0);
-    expect(await countOf('custom_certificates')).toBe(0);
+    expect(await countOf('certificates')).toBe(0);
     expect(await filesLeft()).toBe(0);
+  });
+});
+
+describe('GET /api/customCertificateBatchUploadRecords', () => {
+  /** `n` finished batches of one new template, written directly; answers the token and the first batch's ids. */
+  async function seedBatches(n: number) {
+    const token = await enterpriseToken(ctx.app);
+    const template = await createTemplate(ctx.app, token);
+    const sheet = await upload(ctx.app, token, '学员名单.xlsx', await xlsx(DEFAULT_HEADER, [personRow(1)]));
+    const user = (await findUserByAccount(ctx.app.db, 'qiye'))!;
+    const rows = await ctx.app.db
+      .insert(customCertificateBatches)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          companyId: user.companyId!,
+          templateId: template._id,
+          template: { template_name: template.template_name } as CertificateTemplate,
+          name: `批次${i}`,
+          fileId: sheet,
+          status: 1,
+          total: 1,
+          successCount: 1,
+          createdBy: user.id,
+        })),
+      )
+      .returning({ id: customCertificateBatches.id });
+    return { token, id: rows[0].id, userId: user.id, sheet };
+  }
+
+  it("reads a page, its total and the template's, company's, creators' and sheets' names in one statement whatever the page size, a page read before in none", async () => {
+    const { token } = await seedBatches(55);
+    const { bySize, repeated } = await listStatements(
+      ctx.app,
+      token,
+      '/api/customCertificateBatchUploadRecords',
+    );
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it("a page read before shows a batch's progress, its creator's new name and its sheet's", async () => {
+    const { token, id, userId, sheet } = await seedBatches(1);
+    const rows = async (as = token) =>
+      (
+        await api<Paged<CustomCertificateBatch>>(ctx.app, 'GET', '/api/customCertificateBatchUploadRecords', {
+          token: as,
+        })
+      ).body.data.list.map((b) => [
+        b._id,
+        b.certificate_handle_status,
+        b.creator_name,
+        b.file_info.originName,
+        b.custom_certificate_template_info.company_name,
+      ]);
+    const company = '示例智能制造有限公司';
+    expect(await rows()).toEqual([[id, 1, 'qiye', '学员名单.xlsx', company]]);
+    await ctx.app.db
+      .update(customCertificateBatches)
+      .set({ status: 2 })
+      .where(eq(customCertificateBatches.id, id));
+    expect(await rows()).toEqual([[id, 2, 'qiye', '学员名单.xlsx', company]]);
+    await ctx.app.db.update(users).set({ name: 'qiye2' }).where(eq(users.id, userId));
+    await ctx.app.db.update(files).set({ originName: '名单.xlsx' }).where(eq(files.id, sheet));
+    expect(await rows()).toEqual([[id, 2, 'qiye2', '名单.xlsx', company]]);
+    // Another company's same query reads its own page.
+    expect(await rows(await otherCompanyToken(ctx.app))).toEqual([]);
   });
 });
 
@@ -636,9 +742,9 @@ describe('batch records, certificate list and details', () => {
     const { zip: archive, items } = await readZipDirectory(file);
     archive.close();
     expect(items.map((i) => i.name)).toEqual([
-      `2_学员1_${idCard(1)}.pdf`,
-      `3_学员2_${idCard(2)}.pdf`,
-      `4_学员3_${idCard(3)}.pdf`,
+      `1_学员1_${idCard(1)}.pdf`,
+      `2_学员2_${idCard(2)}.pdf`,
+      `3_学员3_${idCard(3)}.pdf`,
     ]);
     expect(items.every((i) => i.entry.compressionMethod === 0)).toBe(true);
   });
@@ -722,6 +828,59 @@ describe('PATCH /api/customCertificates/{id}/reCreate', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('只有生成失败的证书可以重新生成');
   });
+
+  it('a regenerated certificate is issued: its QR code opens its public page and the library lists it', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const { failed } = await failedBatch(token);
+    const before = await api(ctx.app, 'GET', `/api/public/certificates/${failed._id}`);
+    expect(before.status).toBe(404);
+    const photo = await upload(ctx.app, token, '照片.jpg', jpeg(120, 160), 'image');
+    const res = await reCreate(token, failed._id, [
+      { name: 'name', val: '赵六' },
+      { name: 'photo', val: photo },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.verify_path).toBe(`/information-link/${failed._id}`);
+    const pub = await api<PublicCertificate>(ctx.app, 'GET', `/api/public/certificates/${failed._id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.data).toMatchObject({
+      _id: failed._id,
+      holder_name: '赵六',
+      valid: true,
+      status_text: '有效',
+    });
+    const library = await api<Paged<CertificateRow>>(ctx.app, 'GET', '/api/certificates?keyword=赵六', {
+      token,
+    });
+    expect(library.body.data.list.map((c) => c._id)).toEqual([failed._id]);
+    expect(library.body.data.list[0]).toMatchObject({ source: 3, status: 1, has_file: true });
+  });
+
+  it('a render that fails again answers 400 with the reason and keeps the corrected values', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const { failed } = await failedBatch(token);
+    // A photo cut short: its header passes the upload's checks, its pixels fail the render.
+    const photo = await upload(ctx.app, token, '照片.jpg', jpeg(120, 160).subarray(0, 8), 'image');
+    const res = await reCreate(token, failed._id, [
+      { name: 'name', val: '赵六' },
+      { name: 'photo', val: photo },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('照片文件已损坏，无法读取');
+    const detail = await api<CustomCertificateDetail>(
+      ctx.app,
+      'GET',
+      `/api/customCertificates/${failed._id}`,
+      {
+        token,
+      },
+    );
+    expect(detail.body.data).toMatchObject({
+      custom_certificate_produce_status: 2,
+      fail_reason: res.body.message,
+    });
+    expect(detail.body.data.blanks.find((b) => b.name === 'name')?.val).toBe('赵六');
+  });
 });
 
 describe('GET /api/public/certificates/{id}', () => {
@@ -742,7 +901,7 @@ describe('GET /api/public/certificates/{id}', () => {
       valid: true,
       status_text: '有效',
       status: 1,
-      certificate_no: null,
+      certificate_no: personRow(1)[3],
       revoked_date: null,
       replaced_by_id: null,
     });
@@ -761,7 +920,6 @@ describe('GET /api/public/certificates/{id}', () => {
       source: 3,
       source_text: '自定义证书',
       source_id: batch._id,
-      certificate_no: null,
       holder_name: '张三',
       id_number: idCard(1),
       status: 1,
@@ -775,17 +933,45 @@ describe('GET /api/public/certificates/{id}', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // Migration 0018 gives certificates generated before the library the same row.
-    const before = await ctx.app.db.select().from(certificates);
-    await ctx.app.db.delete(certificates);
-    const migration = readFileSync(
-      new URL('../../../drizzle/0018_library_custom_certificates.sql', import.meta.url),
-      'utf8',
+  });
+
+  it('the library shows the number, level and issue date a custom certificate prints, and finds it by its number', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const printed = personRow(1, '张三');
+    printed[3] = 'QA-2026-0001';
+    printed[4] = '2026年3月1日';
+    const res = await uploadBatch(token, { rows: [printed] });
+    const batch = await waitForBatch(ctx.app, token, createdId(res));
+    const [row] = (await certificateList(token, batch._id)).list;
+    const found = await api<Paged<CertificateRow>>(ctx.app, 'GET', '/api/certificates?keyword=QA-2026-0001', {
+      token,
+    });
+    expect(found.body.data.list).toHaveLength(1);
+    expect(found.body.data.list[0]).toMatchObject({
+      _id: row._id,
+      certificate_no: 'QA-2026-0001',
+      level: 4,
+      level_name: '四级/中级工',
+      occupation_name: '电工',
+      work_type: '维修电工',
+      issue_date: '2026-03-01',
+    });
+    const byNumber = await api<Paged<CertificateRow>>(
+      ctx.app,
+      'GET',
+      '/api/certificates?certificate_no=QA-2026-0001',
+      {
+        token,
+      },
     );
-    await ctx.app.db.execute(sql.raw(migration));
-    const after = await ctx.app.db.select().from(certificates);
-    const comparable = (rows: typeof before) => rows.map(({ createdAt, updatedAt, ...r }) => r);
-    expect(comparable(after)).toEqual(comparable(before));
+    expect(byNumber.body.data.list.map((c) => c._id)).toEqual([row._id]);
+    // The public search finds it by the number it prints and the holder's name.
+    const search = await api<{ _id: string }>(
+      ctx.app,
+      'GET',
+      `/api/public/certificateSearch?certificate_no=QA-2026-0001&name=${encodeURIComponent('张三')}`,
+    );
+    expect(search.body.data).toEqual({ _id: row._id });
   });
 
   it('a certificate that failed (never issued) answers like an unknown one: no holder details', async () => {

@@ -1,3 +1,4 @@
+import { CertificateSource, CertificateStatus } from '@skill-cert/shared/certificates';
 import {
   BlankType,
   type batchUploadBody,
@@ -8,23 +9,35 @@ import {
   PHOTO_MATCH_LIST_MAX,
   type PhotoMatchSummary,
   ProduceStatus,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { breathe } from '../../lib/breathe.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { chunksOf } from '../certificate-engine/batch-runner.ts';
-import { collectPhotos, openPhotoArchive } from '../certificate-engine/photos.ts';
-import type { SheetRow } from '../certificate-engine/sheet.ts';
-import type { BlankValue, CertificateTemplate } from '../certificate-engine/types.ts';
-import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
+import { containsPattern } from '../../lib/like.ts';
+import { totalOf } from '../../lib/page-total.ts';
+import { inPieces, pieceRows } from '../../lib/pieces.ts';
+import type { SheetRow } from '../certificate-engine/service.ts';
+import { collectPhotos, openPhotoArchive, problem, uploadRejected } from '../certificate-engine/service.ts';
+import type { BlankValue } from '../certificate-engine/types.ts';
+import {
+  certificateInsertRows,
+  deleteSourceDrafts,
+  insertCertificates,
+  type NewCertificate,
+  printedFields,
+  queueRendering,
+  sourceValuesNamed,
+  wakeRendering,
+} from '../certificates/service.ts';
+import { companyNameOf, companyNameSql } from '../companies/service.ts';
 import {
   type FileRow,
+  fileNameSql,
   findFiles,
   forgetFiles,
   localPathOf,
@@ -32,27 +45,15 @@ import {
   recordManyFiles,
   webPathOf,
 } from '../files/service.ts';
-import { contactsOf } from '../users/service.ts';
-import { finishBatchIfDone, RENDER_QUEUE } from './batch-rendering.ts';
-import { type Caller, companyNameOf, escapeLike } from './caller.ts';
-import { searchTextOf } from './naming.ts';
-import { customCertificateBatches, customCertificates, customCertificateTemplates } from './tables.ts';
+import { contactsOf, userNameSql } from '../users/service.ts';
+import type { Caller } from './caller.ts';
+import { finishBatchIfDone } from './library-source.ts';
+import { customCertificateBatches, customCertificateTemplates } from './tables.ts';
 import { findTemplate, snapshotOf } from './templates.ts';
 
 type BatchRow = typeof customCertificateBatches.$inferSelect;
 
 export const BATCH_NOT_FOUND = '批量生成记录不存在或已删除';
-
-/**
- * Runs `fn` on slices of `items`, letting the event loop breathe between them: the embedded database answers
- * synchronously, so back-to-back statements would otherwise hold every other request until the last one.
- */
-async function inChunks<T>(items: T[], size: number, fn: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += size) {
-    await fn(items.slice(i, i + size));
-    await breathe();
-  }
-}
 
 /**
  * A batch upload: the spreadsheet (and photos zip) are checked first; a structural problem rejects the upload
@@ -78,46 +79,48 @@ export async function createBatch(
       throw uploadRejected([problem('照片压缩包应为 .zip 文件', null, '照片压缩包')]);
   }
 
+  const started = performance.now();
   const rows = await app.sheets.read(await localPathOf(storage, sheetFile.sha256), template.blanks);
-  const archive = photoFile ? await openPhotoArchive(await localPathOf(storage, photoFile.sha256)) : null;
+  const sheetRead = performance.now();
+  const archive = photoFile
+    ? await openPhotoArchive(app.sheets, await localPathOf(storage, photoFile.sha256))
+    : null;
   const images = template.blanks.filter((b) => b.blank_type === BlankType.IMAGE);
-  let photos: Awaited<ReturnType<typeof collectPhotos>>;
-  try {
-    photos = await collectPhotos(
-      storage,
-      { id: caller.user.id, companyId: caller.company.id },
-      archive,
-      rows,
-      images,
-    );
-  } finally {
-    archive?.close();
-  }
+  const photos = await collectPhotos(
+    app,
+    { id: caller.user.id, companyId: caller.company.id },
+    archive,
+    rows,
+    images,
+  );
+  const photosRead = performance.now();
 
   const batchId = uuidv7();
-  const certificates = rows.map((row) => {
+  // Library certificates from the start (drafts until generated): what they print is what the library shows.
+  const certificates = rows.map((row): NewCertificate => {
     const ofRow = photos.byRow.get(row);
-    const blanks: BlankValue[] = template.blanks.map((b) => ({
+    const values: BlankValue[] = template.blanks.map((b) => ({
       name: b.name,
       val: b.blank_type === BlankType.IMAGE ? (ofRow?.get(b.name) ?? '') : (row.values[b.name] ?? ''),
     }));
     const failed = row.problems.length > 0;
     return {
       id: uuidv7(),
-      batchId,
       companyId: caller.company.id,
+      source: CertificateSource.CUSTOM,
+      sourceId: batchId,
       rowNumber: row.rowNumber,
       rowKey: row.rowKey,
-      blanks,
-      searchText: searchTextOf(template.blanks, blanks),
-      status: failed ? ProduceStatus.FAILED : ProduceStatus.PENDING,
+      ...printedFields(template.blanks, values),
+      values,
+      produceStatus: failed ? ProduceStatus.FAILED : ProduceStatus.PENDING,
       failReason: failed ? failReasonOf(row) : null,
+      status: CertificateStatus.DRAFT,
     };
   });
-  const chunks = chunksOf(
-    batchId,
-    certificates.filter((c) => c.status === ProduceStatus.PENDING).map((c) => c.rowNumber),
-  );
+  const waiting = certificates
+    .filter((c) => c.produceStatus === ProduceStatus.PENDING)
+    .map((c) => c.rowNumber!);
 
   // Written in short statements under a batch nobody sees yet (UPLOADING), then shown and enqueued in one
   // transaction: all or nothing, while the embedded database (one connection) keeps answering other requests
@@ -132,24 +135,25 @@ export async function createBatch(
     fileId: sheetFile.id,
     photoZipFileId: photoFile?.id ?? null,
     total: certificates.length,
-    failedCount: certificates.filter((c) => c.status === ProduceStatus.FAILED).length,
+    failedCount: certificates.filter((c) => c.produceStatus === ProduceStatus.FAILED).length,
     createdBy: caller.user.id,
   });
   try {
     // Certificates first: every photo file row written after them is named by one, so a crash in between leaves
     // nothing removeAbandonedUploads cannot find.
-    // 100 rows a statement: each statement holds the event loop while it runs (~10 ms here).
-    await inChunks(certificates, 100, (part) => insertCertificates(db, batchId, caller.company.id, part));
-    await inChunks(photos.records, 100, (part) => recordManyFiles(db, part));
+    // In pieces: on the embedded database each statement holds the event loop while it runs.
+    await insertCertificates(db, certificates, certificateInsertRows(app));
+    await inPieces(photos.records, pieceRows(app, 50, 2000), (part) => recordManyFiles(db, part));
     await db.transaction(async (tx) => {
       await tx
         .update(customCertificateBatches)
         .set({ status: CertificateHandleStatus.PROCESSING })
         .where(eq(customCertificateBatches.id, batchId));
-      await app.jobs.insert(
-        RENDER_QUEUE,
-        chunks.map((data) => ({ data })),
-        { tx },
+      await queueRendering(
+        app,
+        tx,
+        { kind: CertificateSource.CUSTOM, sourceId: batchId, companyId: caller.company.id },
+        waiting,
       );
     });
   } catch (err) {
@@ -160,7 +164,19 @@ export async function createBatch(
     ).catch((e) => app.log.error({ err: e, batchId }, '清理未完成的批量上传失败'));
     throw err;
   }
-  if (chunks.length) app.jobs.notify(RENDER_QUEUE);
+  // The steps' times tell an operator (and bench:certificates) where a slow upload spent its time.
+  app.log.info(
+    {
+      batchId,
+      rows: rows.length,
+      photos: photos.records.length,
+      sheetMs: Math.round(sheetRead - started),
+      photosMs: Math.round(photosRead - sheetRead),
+      writeMs: Math.round(performance.now() - photosRead),
+    },
+    '批量上传已受理',
+  );
+  if (waiting.length) wakeRendering(app, CertificateSource.CUSTOM);
   else await finishBatchIfDone(app, batchId);
   return {
     ...(await getBatch(db, caller.company, batchId)),
@@ -188,39 +204,6 @@ function photoMatchSummary(
   };
 }
 
-/** Thousands of certificate rows in one statement with one JSON parameter (see recordManyFiles). */
-async function insertCertificates(
-  tx: DbOrTx,
-  batchId: string,
-  companyId: string,
-  rows: {
-    id: string;
-    rowNumber: number;
-    rowKey: string;
-    blanks: BlankValue[];
-    searchText: string;
-    status: number;
-    failReason: string | null;
-  }[],
-) {
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      id: r.id,
-      row_number: r.rowNumber,
-      row_key: r.rowKey,
-      blanks: r.blanks,
-      search_text: r.searchText,
-      status: r.status,
-      fail_reason: r.failReason,
-    })),
-  );
-  await tx.execute(sql`
-    insert into ${customCertificates} (id, batch_id, company_id, row_number, row_key, blanks, search_text, status, fail_reason)
-    select id, ${batchId}::uuid, ${companyId}::uuid, row_number, row_key, blanks, search_text, status, fail_reason
-    from jsonb_to_recordset(${json}::jsonb)
-      as x(id uuid, row_number int, row_key text, blanks jsonb, search_text text, status smallint, fail_reason text)`);
-}
-
 /**
  * Why a row failed at upload, and where it is in the sheet when its 序号 does not say (序号 1 is usually row 2):
  * the list shows the 序号.
@@ -236,6 +219,7 @@ export const visible = gte(customCertificateBatches.status, 0);
 
 async function discardUpload(db: DbOrTx, batchId: string, photoFileIds: string[]) {
   await db.transaction(async (tx) => {
+    await deleteSourceDrafts(tx, batchId);
     await tx.delete(customCertificateBatches).where(eq(customCertificateBatches.id, batchId));
     await forgetFiles(tx, photoFileIds);
   });
@@ -246,14 +230,7 @@ const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The photo files of a batch's certificates (the values of its image blanks). */
 async function photoFilesOf(db: DbOrTx, batch: Pick<BatchRow, 'id' | 'template'>): Promise<string[]> {
   const names = batch.template.blanks.filter((b) => b.blank_type === BlankType.IMAGE).map((b) => b.name);
-  if (names.length === 0) return [];
-  const res = (await db.execute(sql`
-    select distinct v->>'val' as id
-    from ${customCertificates} c cross join lateral jsonb_array_elements(c.blanks) v
-    where c.batch_id = ${batch.id} and v->>'name' in ${names}`)) as unknown as {
-    rows: { id: string | null }[];
-  };
-  return res.rows.map((r) => r.id ?? '').filter((id) => FILE_ID.test(id));
+  return (await sourceValuesNamed(db, batch.id, names)).filter((id) => FILE_ID.test(id));
 }
 
 /**
@@ -352,6 +329,19 @@ export async function getBatch(db: DbOrTx, own: CompanyScope, id: string): Promi
   return toBatch(named, await companyNameOf(db, own.id));
 }
 
+/** What the batch list reads (its cached pages hold until one of them is written). */
+export const BATCH_LIST_TABLES = [
+  'custom_certificate_batches',
+  'custom_certificate_templates',
+  'companies',
+  'users',
+  'files',
+] as const;
+
+/**
+ * The company's batches, newest first. One statement: the page, its total, and beside each batch its template's,
+ * company's, creator's and sheet's names (the last three as SQL from their owners' services).
+ */
 export async function listBatches(
   db: DbOrTx,
   own: CompanyScope,
@@ -360,25 +350,33 @@ export async function listBatches(
   const where = and(
     ofCompany(customCertificateBatches, own),
     visible,
-    q.name ? ilike(customCertificateBatches.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.name ? ilike(customCertificateBatches.name, containsPattern(q.name)) : undefined,
     q.certificate_handle_status !== undefined
       ? eq(customCertificateBatches.status, q.certificate_handle_status)
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(customCertificateBatches).where(where);
-  const rows = await batchQuery(db, where)
-    .orderBy(desc(customCertificateBatches.createdAt))
+  const rows = await db
+    .select({
+      ...batchSelection,
+      creatorName: userNameSql(customCertificateBatches.createdBy),
+      fileName: fileNameSql(customCertificateBatches.fileId),
+      companyName: companyNameSql(customCertificateBatches.companyId),
+      total: totalOf(customCertificateBatches, where),
+    })
+    .from(customCertificateBatches)
+    .leftJoin(
+      customCertificateTemplates,
+      eq(customCertificateTemplates.id, customCertificateBatches.templateId),
+    )
+    .where(where)
+    .orderBy(desc(customCertificateBatches.createdAt), desc(customCertificateBatches.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const companyName = await companyNameOf(db, own.id);
-  return { list: (await withNames(db, rows)).map((r) => toBatch(r, companyName)), total };
-}
-
-/** The template a batch was rendered with (as it was at upload), for the library's public page; any company. */
-export async function batchTemplateOf(db: DbOrTx, batchId: string): Promise<CertificateTemplate | undefined> {
-  const [row] = await db
-    .select({ template: customCertificateBatches.template })
-    .from(customCertificateBatches)
-    .where(eq(customCertificateBatches.id, batchId));
-  return row?.template;
+  // An empty page past the first carries no total: it is counted alone.
+  const total =
+    rows[0]?.total ??
+    (q.page === 1
+      ? 0
+      : ((await db.select({ n: count() }).from(customCertificateBatches).where(where))[0]?.n ?? 0));
+  return { list: rows.map((r) => toBatch(r, r.companyName ?? '')), total };
 }

@@ -1,3 +1,4 @@
+import { CertificateSource } from '@skill-cert/shared/certificates';
 import {
   BlankType,
   type CertificateBlank,
@@ -6,25 +7,30 @@ import {
   ProduceStatus,
   produceStatusText,
   type reCreateBody,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
+import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { uuidv7 } from '../../lib/id.ts';
-import { imageFileProblem, RenderError, renderCertificate } from '../certificate-engine/service.ts';
-import { VALUE_MAX_LENGTH } from '../certificate-engine/sheet.ts';
+import { imageFileProblem, VALUE_MAX_LENGTH } from '../certificate-engine/service.ts';
 import type { BlankValue, CertificateTemplate } from '../certificate-engine/types.ts';
-import { localPathOf, putContent, readableFile, recordFiles, webPathOf } from '../files/service.ts';
-import { findBatch, visible } from './batches.ts';
-import { type Caller, companyNameOf, escapeLike } from './caller.ts';
-import { certificateFileName, searchTextOf, verifyPath } from './naming.ts';
-import { customCertificateBatches, customCertificates, customCertificateTemplates } from './tables.ts';
-
-type CertificateRow = typeof customCertificates.$inferSelect;
+import {
+  type CertificateRow,
+  certificateOfCompany,
+  printedFields,
+  renderAgain,
+  sourceCertificates,
+  verifyPath,
+} from '../certificates/service.ts';
+import { companyNameOf } from '../companies/service.ts';
+import { localPathOf, readableFile, webPathOf } from '../files/service.ts';
+import { findBatch } from './batches.ts';
+import type { Caller } from './caller.ts';
+import { certificateFileName } from './library-source.ts';
+import { customCertificateTemplates } from './tables.ts';
 
 export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
 
@@ -44,26 +50,24 @@ function certificateBlanks(template: CertificateTemplate, values: BlankValue[]):
   });
 }
 
-function toCertificateRow(
-  c: CertificateRow,
-  template: CertificateTemplate,
-  fileName: string | null,
-): CustomCertificateRow {
+function toCertificateRow(c: CertificateRow, template: CertificateTemplate): CustomCertificateRow {
   return {
     _id: c.id,
     row_number: c.rowNumber,
     row_key: c.rowKey,
-    blanks: certificateBlanks(template, c.blanks),
-    custom_certificate_produce_status: c.status,
-    custom_certificate_produce_status_value: produceStatusText[c.status] ?? '',
+    blanks: certificateBlanks(template, c.values),
+    custom_certificate_produce_status:
+      c.produceStatus as CustomCertificateRow['custom_certificate_produce_status'],
+    custom_certificate_produce_status_value: produceStatusText[c.produceStatus] ?? '',
     fail_reason: c.failReason,
     custom_certificate_file_info: c.fileId
-      ? { originName: fileName ?? `${c.rowNumber}.pdf`, webPath: webPathOf(c.fileId) }
+      ? { originName: certificateFileName(c), webPath: webPathOf(c.fileId) }
       : null,
     verify_path: verifyPath(c.id),
   };
 }
 
+/** A page of a batch's certificates in sheet order; `name` finds any printed text. */
 export async function listCertificates(
   db: DbOrTx,
   own: CompanyScope,
@@ -71,35 +75,22 @@ export async function listCertificates(
   q: { page: number; per_page: number; name?: string; custom_certificate_produce_status?: number },
 ): Promise<{ list: CustomCertificateRow[]; total: number }> {
   const batch = await findBatch(db, own, batchId);
-  const where = and(
-    eq(customCertificates.batchId, batchId),
-    q.name ? ilike(customCertificates.searchText, `%${escapeLike(q.name)}%`) : undefined,
-    q.custom_certificate_produce_status !== undefined
-      ? eq(customCertificates.status, q.custom_certificate_produce_status)
-      : undefined,
-  );
-  const [{ total }] = await db.select({ total: count() }).from(customCertificates).where(where);
-  const rows = await db
-    .select()
-    .from(customCertificates)
-    .where(where)
-    .orderBy(asc(customCertificates.rowNumber))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return {
-    list: rows.map((c) => toCertificateRow(c, batch.template, certificateFileName(c))),
-    total,
-  };
+  const { rows, total } = await sourceCertificates(db, batch.id, {
+    text: q.name,
+    produce_status: q.custom_certificate_produce_status,
+    page: q.page,
+    per_page: q.per_page,
+  });
+  return { list: rows.map((c) => toCertificateRow(c, batch.template)), total };
 }
 
+/** A custom certificate of the caller's company with its batch; any other id is 404. */
 async function findCertificate(db: DbOrTx, own: CompanyScope, id: string) {
-  const [row] = await db
-    .select({ certificate: customCertificates, batch: customCertificateBatches })
-    .from(customCertificates)
-    .innerJoin(customCertificateBatches, eq(customCertificateBatches.id, customCertificates.batchId))
-    .where(and(eq(customCertificates.id, id), ofCompany(customCertificates, own), visible));
-  if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
-  return row;
+  const certificate = await certificateOfCompany(db, own.id, CertificateSource.CUSTOM, id);
+  if (!certificate) throw notFound(CERTIFICATE_NOT_FOUND);
+  const batch = await findBatch(db, own, certificate.sourceId).catch(() => null);
+  if (!batch) throw notFound(CERTIFICATE_NOT_FOUND);
+  return { certificate, batch };
 }
 
 export async function getCertificate(
@@ -113,7 +104,7 @@ export async function getCertificate(
     .from(customCertificateTemplates)
     .where(eq(customCertificateTemplates.id, batch.templateId));
   return {
-    ...toCertificateRow(c, batch.template, certificateFileName(c)),
+    ...toCertificateRow(c, batch.template),
     batch_id: batch.id,
     batch_name: batch.name,
     template_name: template?.name ?? batch.template.template_name,
@@ -125,8 +116,10 @@ export async function getCertificate(
 
 /**
  * Regenerates a failed certificate (spec §5) with corrected values: blanks not sent keep their value; required
- * text must be filled ('请填写 {label}'), required images uploaded ('请上传 {label}'). Rendered at once: a bad
- * input is a 400 and nothing changes; success stores the PDF and marks the certificate generated.
+ * text must be filled ('请填写 {label}'), required images uploaded ('请上传 {label}'); a bad input is a 400 and
+ * nothing changes. Then the corrected values and what they print are stored and the certificate is rendered again
+ * on the library's one path, in this request: generated, it is issued at once (listed, and its QR code verifies);
+ * a render that fails again is a 400 with the reason, the corrected values kept.
  */
 export async function reCreateCertificate(
   app: FastifyInstance,
@@ -136,10 +129,10 @@ export async function reCreateCertificate(
 ): Promise<CustomCertificateDetail> {
   const { db, storage } = app;
   const { certificate: c, batch } = await findCertificate(db, caller.company, id);
-  if (c.status !== ProduceStatus.FAILED) throw badRequest('只有生成失败的证书可以重新生成');
+  if (c.produceStatus !== ProduceStatus.FAILED) throw badRequest(ONLY_FAILED);
   const template = batch.template;
   const known = new Map(template.blanks.map((b) => [b.name, b]));
-  const values = new Map(c.blanks.map((v) => [v.name, v.val]));
+  const values = new Map(c.values.map((v) => [v.name, v.val]));
   for (const { name, val } of body.blanks) {
     const blank = known.get(name);
     if (!blank) throw badRequest(`证书字段「${name}」不存在`);
@@ -160,54 +153,17 @@ export async function reCreateCertificate(
       if (tooBig) throw badRequest(tooBig);
     }
   }
-  const blanks: BlankValue[] = template.blanks.map((b) => ({
-    name: b.name,
-    val: values.get(b.name) ?? '',
-  }));
-  let pdf: Uint8Array;
-  try {
-    pdf = await renderCertificate(app, template, blanks, {
-      qrText: `${app.config.publicUrl}${verifyPath(c.id)}`,
-    });
-  } catch (err) {
-    if (err instanceof RenderError) throw badRequest(err.message);
-    throw err;
-  }
-  const { sha256, size } = await putContent(storage, pdf);
-  const fileId = uuidv7();
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(customCertificates)
-      .set({
-        blanks,
-        searchText: searchTextOf(template.blanks, blanks),
-        status: ProduceStatus.DONE,
-        failReason: null,
-        fileId,
-        generatedAt: new Date(),
-      })
-      .where(and(eq(customCertificates.id, c.id), eq(customCertificates.status, ProduceStatus.FAILED)))
-      .returning();
-    if (!row) return null;
-    await recordFiles(tx, [
-      {
-        id: fileId,
-        ownerId: batch.createdBy,
-        companyId: batch.companyId,
-        sha256,
-        size,
-        kind: 'pdf',
-        originName: certificateFileName(row),
-      },
-    ]);
-    // One failure fewer; a finished batch whose last failure was fixed is complete now.
-    await tx.execute(sql`
-      update ${customCertificateBatches}
-      set success_count = success_count + 1, failed_count = failed_count - 1,
-          status = case when status = 2 and failed_count = 1 then 1 else status end
-      where id = ${batch.id}`);
-    return row;
+  const blanks: BlankValue[] = template.blanks.map((b) => ({ name: b.name, val: values.get(b.name) ?? '' }));
+  const printed = printedFields(template.blanks, blanks);
+  const changed = await renderAgain(app, [c.id], {
+    values: new Map([[c.id, { values: blanks, ...printed }]]),
+    now: true,
   });
-  if (!updated) throw badRequest('只有生成失败的证书可以重新生成');
-  return getCertificate(db, caller.company, id);
+  if (changed.length === 0) throw badRequest(ONLY_FAILED);
+  const after = await getCertificate(db, caller.company, id);
+  if (after.custom_certificate_produce_status === ProduceStatus.FAILED)
+    throw badRequest(after.fail_reason ?? '证书生成失败，请检查后重新生成');
+  return after;
 }
+
+const ONLY_FAILED = '只有生成失败的证书可以重新生成';

@@ -1,5 +1,5 @@
 /**
- * Hostile files (issue 19 point 13), each built here (never downloaded) and sent through the real routes by an
+ * Hostile files, each built here (never downloaded) and sent through the real routes by an
  * enterprise member. After each: refused with a Chinese message (never a 5xx), or the batch made with the hostile
  * photo's row failed and its reason; no temporary file left (ours, or one of exceljs in the system's temporary
  * folder); the data folder and the resident memory grown by a bounded amount.
@@ -11,11 +11,9 @@ import type {
   CustomCertificateBatch,
   CustomCertificateRow,
   UploadRejection,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, multipartFile, useTestApp } from '../../../test/harness.ts';
-import { pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
 import {
   DEFAULT_HEADER,
   deflatedZeros,
@@ -25,8 +23,15 @@ import {
   png,
   rawZip,
   xlsx,
-} from '../certificate-engine/test-fixtures.ts';
-import { defaultBlanks, enterpriseToken, postBatch, upload } from './test-fixtures.ts';
+} from '../../../test/fixtures/certificate-engine.ts';
+import { pngClaiming } from '../../../test/fixtures/certificate-engine-render.ts';
+import {
+  defaultBlanks,
+  enterpriseToken,
+  postBatch,
+  upload,
+} from '../../../test/fixtures/custom-certificates.ts';
+import { api, multipartFile, useTestApp } from '../../../test/harness.ts';
 
 const ctx = useTestApp();
 const MB = 1024 * 1024;

@@ -11,23 +11,24 @@ import {
   reCreateBody,
   templateBody,
   templateListQuery,
-} from '@skill-cert/shared/customCertificate';
-import { envelope, fileAnswer } from '@skill-cert/shared/envelope';
+} from '@skill-cert/shared/custom-certificates';
+import { envelope, fileAnswer, noData } from '@skill-cert/shared/envelope';
 import { paged, pageMeta } from '@skill-cert/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { DEFAULT_BLANKS } from '../certificate-engine/defaults.ts';
-import { templateInstructions } from '../certificate-engine/sheet.ts';
-import { certificateZip, registerBatchRendering } from './batch-rendering.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { sendFile, sendZip } from '../../lib/send-file.ts';
+import { DEFAULT_BLANKS, templateInstructions } from '../certificate-engine/service.ts';
+import { sourceZip } from '../certificates/service.ts';
 import {
+  BATCH_LIST_TABLES,
   BATCH_NOT_FOUND,
   createBatch,
   findBatch,
   getBatch,
   listBatches,
-  removeAbandonedUploads,
 } from './batches.ts';
 import type { Caller } from './caller.ts';
 import {
@@ -38,6 +39,7 @@ import {
 } from './certificates.ts';
 import {
   createTemplate,
+  deleteTemplate,
   findTemplate,
   getTemplate,
   listTemplates,
@@ -54,24 +56,15 @@ const templateAnswer = { 200: envelope(customCertificateTemplate) };
 const batchAnswer = { 200: envelope(customCertificateBatch) };
 const certificateAnswer = { 200: envelope(customCertificateDetail) };
 
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-const inline = (name: string) => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /**
- * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered by a durable job, regeneration,
- * the zip download. This plugin starts the background work; the routes are for members of the enterprise
- * (`customCertificateMemberRoutes`, behind the enterprise door), inside the caller's company: other ids answer
- * 404. A generated certificate enters the certificate library (modules/certificates), whose public page it has.
+ * Custom certificates (spec §7, DOMAIN.md 10): templates, batch uploads rendered on the certificate library's path,
+ * regeneration, the zip download. The routes are for members of the enterprise, registered behind the enterprise
+ * door (app.ts), which sets `req.company`: other companies' ids answer 404. A custom certificate is a library
+ * certificate (modules/certificates), issued and publicly verifiable once generated.
  */
-export const customCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
-  await removeAbandonedUploads(db);
-  await registerBatchRendering(app);
-};
-
-/** The enterprise's routes: registered behind the enterprise door (app.ts), which sets `req.company`. */
 export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const pages = new CompanyListCache(app.database.writes);
   const caller = (req: FastifyRequest): Caller => ({ user: req.auth.user, company: req.company });
 
   app.get(
@@ -107,11 +100,8 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
     { schema: { body: templateBody, response: { 200: fileAnswer('证书预览 PDF', 'application/pdf') } } },
     async (req, reply) => {
       const pdf = await previewTemplate(app, caller(req), req.body);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', inline(`${req.body.template_name}-预览.pdf`))
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      const name = `${req.body.template_name}-预览.pdf`;
+      return sendFile(reply, { name, type: 'application/pdf', inline: true, cache: 'no-store' }, pdf);
     },
   );
 
@@ -125,6 +115,15 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
     '/api/customCertificateTemplates/:id',
     { schema: { params: templateParams, body: templateBody, response: templateAnswer } },
     async (req) => ok(await updateTemplate(app, caller(req), req.params.id, req.body), '模板保存成功'),
+  );
+
+  app.delete(
+    '/api/customCertificateTemplates/:id',
+    { schema: { params: templateParams, response: { 200: noData } } },
+    async (req) => {
+      await deleteTemplate(db, caller(req).company, req.params.id);
+      return ok(null, '模板已删除');
+    },
   );
 
   // A plain link downloads it: the session cookie is accepted here as on the files routes.
@@ -145,10 +144,11 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
       zip.append(await app.sheets.templateWorkbook(template.blanks), { name: '模板.xlsx' });
       zip.append(templateInstructions(template.templateName, template.blanks), { name: '说明.txt' });
       void zip.finalize();
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(`${template.templateName}-批量生成模板.zip`))
-        .send(zip);
+      return sendFile(
+        reply,
+        { name: `${template.templateName}-批量生成模板.zip`, type: 'application/zip' },
+        zip,
+      );
     },
   );
 
@@ -157,7 +157,12 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
     '/api/customCertificateBatchUploadRecords',
     { schema: { querystring: batchListQuery, response: { 200: envelope(paged(customCertificateBatch)) } } },
     async (req) => {
-      const { list, total } = await listBatches(db, caller(req).company, req.query);
+      const { list, total } = await pages.get(
+        req.company.id,
+        JSON.stringify(req.query),
+        BATCH_LIST_TABLES,
+        async () => ({ value: await listBatches(db, req.company, req.query) }),
+      );
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -200,15 +205,7 @@ export const customCertificateMemberRoutes: FastifyPluginAsyncZod = async (app) 
     },
     async (req, reply) => {
       const batch = await findBatch(db, caller(req).company, req.params.id);
-      const gone = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(`${batch.name}.zip`))
-        .header('cache-control', 'no-store')
-        .send(await certificateZip(app, batch.id, gone.signal));
+      return sendZip(reply, `${batch.name}.zip`, (signal) => sourceZip(app, batch.id, signal));
     },
   );
 

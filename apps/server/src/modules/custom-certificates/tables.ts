@@ -1,7 +1,7 @@
-import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/customCertificate';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { Orientation, PageSizeValue, TemplateBlank } from '@skill-cert/shared/custom-certificates';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
-import type { BlankValue, CertificateTemplate, QrPlacement } from '../certificate-engine/types.ts';
+import type { CertificateTemplate, QrPlacement } from '../certificate-engine/types.ts';
 
 /** A custom certificate template of one company (spec §3, DOMAIN.md 10). */
 export const customCertificateTemplates = pgTable(
@@ -27,7 +27,10 @@ export const customCertificateTemplates = pgTable(
   (t) => [index('custom_certificate_templates_company_idx').on(t.companyId, t.createdAt)],
 );
 
-/** One batch upload (the "custom certificate" of the detail dialog): a spreadsheet rendered into certificates. */
+/**
+ * One batch upload (the "custom certificate" of the detail dialog): a spreadsheet rendered into certificates, which
+ * live in the certificate library (`certificates`, source 自定义证书, `source_id` = the batch).
+ */
 export const customCertificateBatches = pgTable(
   'custom_certificate_batches',
   {
@@ -52,35 +55,4 @@ export const customCertificateBatches = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('custom_certificate_batches_company_idx').on(t.companyId, t.createdAt)],
-);
-
-/** One certificate: a row of the batch's spreadsheet, its values and, once rendered, its PDF. */
-export const customCertificates = pgTable(
-  'custom_certificates',
-  {
-    id: idColumn(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => customCertificateBatches.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id').notNull(),
-    /** The row's number in the sheet (the header is row 1). */
-    rowNumber: integer('row_number').notNull(),
-    /** The row's 序号 as the sheet gives it ('' when empty): what the user numbers the rows by. */
-    rowKey: text('row_key').notNull().default(''),
-    blanks: jsonb('blanks').$type<BlankValue[]>().notNull(),
-    /** Every text value, for the list's search. */
-    searchText: text('search_text').notNull().default(''),
-    /** 0 待生成, 1 生成成功, 2 生成失败. */
-    status: smallint('status').notNull().default(0),
-    failReason: text('fail_reason'),
-    /** The PDF. */
-    fileId: uuid('file_id'),
-    generatedAt: timestamp('generated_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('custom_certificates_batch_row_uq').on(t.batchId, t.rowNumber),
-    index('custom_certificates_batch_status_idx').on(t.batchId, t.status, t.rowNumber),
-  ],
 );

@@ -1,18 +1,35 @@
-import type { CustomCertificateTemplate, DefaultBlank } from '@skill-cert/shared/customCertificate';
+import type {
+  CustomCertificateBatch,
+  CustomCertificateTemplate,
+  DefaultBlank,
+} from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api, login, useTestApp } from '../../../test/harness.ts';
-import { countPixels, inspectPdf, pngClaiming } from '../certificate-engine/render/testing/fixtures.ts';
-import { DEFAULT_HEADER, jpeg, jpegClaiming, png, unzip } from '../certificate-engine/test-fixtures.ts';
+import {
+  DEFAULT_HEADER,
+  jpeg,
+  jpegClaiming,
+  personRow,
+  png,
+  unzip,
+  xlsx,
+} from '../../../test/fixtures/certificate-engine.ts';
+import { countPixels, inspectPdf, pngClaiming } from '../../../test/fixtures/certificate-engine-render.ts';
 import {
   createTemplate,
   defaultBlanks,
   enterpriseToken,
   otherCompanyToken,
   upload,
-} from './test-fixtures.ts';
+  waitForBatch,
+} from '../../../test/fixtures/custom-certificates.ts';
+import { api, login, useTestApp } from '../../../test/harness.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
+
+// Renders templates, previews and their batch sheets in worker threads: long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 
@@ -290,6 +307,73 @@ describe('templates', () => {
     const res = await api(ctx.app, 'GET', '/api/customCertificateTemplates', { token: noCompany.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('您还没有加入企业');
+  });
+});
+
+describe('DELETE /api/customCertificateTemplates/{id}', () => {
+  const remove = (token: string, id: string) =>
+    api<null>(ctx.app, 'DELETE', `/api/customCertificateTemplates/${id}`, { token });
+
+  it('deletes a template no certificate was made from: gone from the list and from GET', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const kept = await createTemplate(ctx.app, token, { template_name: '保留的模板' });
+    const gone = await createTemplate(ctx.app, token, { template_name: '要删除的模板' });
+    const res = await remove(token, gone._id);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('模板已删除');
+    const list = await api<Paged<CustomCertificateTemplate>>(
+      ctx.app,
+      'GET',
+      '/api/customCertificateTemplates',
+      {
+        token,
+      },
+    );
+    expect(list.body.data.list.map((t) => t._id)).toEqual([kept._id]);
+    const get = await api(ctx.app, 'GET', `/api/customCertificateTemplates/${gone._id}`, { token });
+    expect(get.status).toBe(404);
+    expect((await remove(token, gone._id)).status).toBe(404);
+  });
+
+  it('refuses a template batches were generated from, naming how many batches and certificates', async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    for (const [name, rows] of [
+      ['六月批次', [personRow(1), personRow(2)]],
+      ['七月批次', [personRow(3)]],
+    ] as const) {
+      const sheet = await upload(ctx.app, token, '学员名单.xlsx', await xlsx(DEFAULT_HEADER, [...rows]));
+      const res = await api<CustomCertificateBatch>(
+        ctx.app,
+        'POST',
+        '/api/customCertificateBatchUploadRecords',
+        {
+          token,
+          body: { name, custom_certificate_template_id: t._id, file_id: sheet, photo_zip_file_id: null },
+        },
+      );
+      expect(res.status).toBe(200);
+      await waitForBatch(ctx.app, token, res.body.data._id);
+    }
+    const res = await remove(token, t._id);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      '模板“电工职业技能等级证书”已用于 2 个批量生成批次（共 3 张证书），不能删除',
+    );
+    const get = await api(ctx.app, 'GET', `/api/customCertificateTemplates/${t._id}`, { token });
+    expect(get.status).toBe(200);
+  });
+
+  it("another company's template is 404 and stays", async () => {
+    const token = await enterpriseToken(ctx.app);
+    const t = await createTemplate(ctx.app, token);
+    const other = await otherCompanyToken(ctx.app);
+    const res = await remove(other, t._id);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('证书模板不存在或已删除');
+    expect((await api(ctx.app, 'GET', `/api/customCertificateTemplates/${t._id}`, { token })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -4,27 +4,29 @@ import {
   defaultQrPlacement,
   type TemplateBlank,
   type templateBody,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { sampleValue } from '../certificate-engine/defaults.ts';
+import { containsPattern } from '../../lib/like.ts';
 import {
   convertBackground,
   imageFileProblem,
   RenderError,
   renderCertificate,
+  sampleValue,
 } from '../certificate-engine/service.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
+import { verifyPath } from '../certificates/service.ts';
+import { companyNameOf } from '../companies/service.ts';
 import { localPathOf, readableFile, storeGeneratedFile, webPathOf } from '../files/service.ts';
-import { type Caller, companyNameOf, escapeLike } from './caller.ts';
-import { verifyPath } from './naming.ts';
-import { customCertificateTemplates } from './tables.ts';
+import type { Caller } from './caller.ts';
+import { customCertificateBatches, customCertificateTemplates } from './tables.ts';
 
 type TemplateRow = typeof customCertificateTemplates.$inferSelect;
 type ParsedTemplate = z.output<typeof templateBody>;
@@ -65,7 +67,7 @@ export async function listTemplates(
   const where = and(
     ofCompany(customCertificateTemplates, own),
     q.template_name
-      ? ilike(customCertificateTemplates.templateName, `%${escapeLike(q.template_name)}%`)
+      ? ilike(customCertificateTemplates.templateName, containsPattern(q.template_name))
       : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(customCertificateTemplates).where(where);
@@ -181,6 +183,35 @@ export async function updateTemplate(app: FastifyInstance, caller: Caller, id: s
     .where(and(eq(customCertificateTemplates.id, id), ofCompany(customCertificateTemplates, caller.company)))
     .returning();
   return toTemplate(row, await companyNameOf(db, caller.company.id));
+}
+
+/**
+ * Deletes a template no batch was generated from. Batches keep their template's id (and the library its certificates),
+ * so a used one is refused with how many batches and certificates it made; grants and offline batches keep a copy of
+ * the template they were made with and do not hold it back.
+ */
+export async function deleteTemplate(db: DbOrTx, own: CompanyScope, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locked first: a batch being recorded meanwhile holds the row for its key check, so it is counted once committed.
+    const [row] = await tx
+      .select({ id: customCertificateTemplates.id, name: customCertificateTemplates.templateName })
+      .from(customCertificateTemplates)
+      .where(and(eq(customCertificateTemplates.id, id), ofCompany(customCertificateTemplates, own)))
+      .for('update');
+    if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+    const [used] = await tx
+      .select({
+        batches: count(),
+        certificates: sql<number>`coalesce(sum(${customCertificateBatches.total}), 0)`.mapWith(Number),
+      })
+      .from(customCertificateBatches)
+      .where(eq(customCertificateBatches.templateId, row.id));
+    if (used.batches > 0)
+      throw badRequest(
+        `模板“${row.name}”已用于 ${used.batches} 个批量生成批次（共 ${used.certificates} 张证书），不能删除`,
+      );
+    await tx.delete(customCertificateTemplates).where(eq(customCertificateTemplates.id, row.id));
+  });
 }
 
 export const snapshotOf = (t: ReturnType<typeof templateValues> | TemplateRow): CertificateTemplate => ({

@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { api, login, multipartFile, samples, useTestApp } from '../../../test/harness.ts';
-import { detectFileKind, uploadLimitOf } from './fileType.ts';
+import { detectFileKind, uploadLimitOf } from './file-type.ts';
 import { findFiles, recordManyFiles } from './service.ts';
 
 const ctx = useTestApp();

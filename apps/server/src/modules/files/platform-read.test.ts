@@ -1,10 +1,10 @@
-import type { CompanyInfo } from '@skill-cert/shared/company';
-import type { RecordApplicationDetail } from '@skill-cert/shared/recordApplication';
+import type { CompanyInfo } from '@skill-cert/shared/companies';
+import type { RecordApplicationDetail } from '@skill-cert/shared/records';
 import { RoleType } from '@skill-cert/shared/roles';
 import { describe, expect, it } from 'vitest';
+import { secondEnterprise, uploadAs } from '../../../test/fixtures/companies.ts';
 import { api, login, samples, useTestApp } from '../../../test/harness.ts';
 import { DEMO_PASSWORD } from '../../db/seed.ts';
-import { secondEnterprise, uploadAs } from '../companies/testing.ts';
 import { createUser } from '../users/service.ts';
 
 const ctx = useTestApp();

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadedFile } from '@skill-cert/shared/files';
 import { hasPermission } from '@skill-cert/shared/permission';
 import { RoleType } from '@skill-cert/shared/roles';
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inList } from '../../db/in-list.ts';
 import { contentPath, writeContent } from '../../lib/content-store.ts';
@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { permissionKeysOf } from '../access/service.ts';
 import type { UserRow } from '../users/service.ts';
-import { detectFileKind, type FileKind, mimeOf } from './fileType.ts';
+import { detectFileKind, type FileKind, mimeOf } from './file-type.ts';
 import { files } from './tables.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -99,16 +99,32 @@ export interface PlatformFileLink {
 
 const platformLinks: PlatformFileLink[] = [];
 
-/** Registers files a platform permission opens (called once by the owning module at load). */
-export function platformReadsFiles(link: PlatformFileLink): void {
-  platformLinks.push(link);
+/** The files platform permissions open (app.ts, at start, for each module that shows files to the platform). */
+export function registerPlatformFileLinks(links: PlatformFileLink[]): void {
+  for (const link of links) if (!platformLinks.includes(link)) platformLinks.push(link);
+}
+
+/**
+ * Files shown to every reader of something published (a news article's cover and attachments): a module registers
+ * whether this user may read this file.
+ */
+export interface ReaderFileLink {
+  links(db: DbOrTx, fileId: string, user: UserRow): Promise<boolean>;
+}
+
+const readerLinks: ReaderFileLink[] = [];
+
+/** The files published content shows to its readers (app.ts, at start). */
+export function registerReaderFileLinks(links: ReaderFileLink[]): void {
+  for (const link of links) if (!readerLinks.includes(link)) readerLinks.push(link);
 }
 
 const UNREADABLE = '文件不存在或已删除';
 
 /**
  * A file the user may read: their own, their company's, or, for a platform user, one a granted permission needs
- * (filing review reads the filing's files: `platformReadsFiles`). An unknown and a forbidden file answer the
+ * (filing review reads the filing's files: `platformReadsFiles`), or one published content shows its readers
+ * (`registerReaderFileLinks`). An unknown and a forbidden file answer the
  * same 404, so an id tells nothing about files one may not read.
  */
 export async function readableFile(db: DbOrTx, id: string, user: UserRow): Promise<FileRow> {
@@ -116,6 +132,7 @@ export async function readableFile(db: DbOrTx, id: string, user: UserRow): Promi
   if (!row) throw notFound(UNREADABLE);
   if (row.ownerId === user.id || (row.companyId !== null && row.companyId === user.companyId)) return row;
   if (user.activeRoleTypeId === RoleType.PLATFORM && (await platformMayRead(db, id, user))) return row;
+  for (const link of readerLinks) if (await link.links(db, id, user)) return row;
   throw notFound(UNREADABLE);
 }
 
@@ -296,6 +313,10 @@ export async function findFiles(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
   return db.select().from(files).where(inList(files.id, ids));
 }
 
+/** A file's original name, as SQL of its id beside another table's row (another module's list in one statement). */
+export const fileNameSql = (fileId: Column): SQL<string | null> =>
+  sql<string | null>`(select ${files.originName} from ${files} where ${eq(files.id, fileId)})`;
+
 /** A (small) file's whole content. */
 export async function readContent(storage: Storage, sha256: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -321,3 +342,5 @@ export async function localPathOf(storage: Storage, sha256: string): Promise<str
   }
   return copy;
 }
+export { receiveUpload } from './upload.ts';
+export { issueUploadToken } from './upload-tokens.ts';

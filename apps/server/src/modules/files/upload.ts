@@ -9,9 +9,10 @@ import {
   ARCHIVE_UPLOAD_MAX_BYTES,
   detectFileKind,
   type FileKind,
+  IMAGE_KINDS,
   KIND_HEAD_BYTES,
   uploadLimitOf,
-} from './fileType.ts';
+} from './file-type.ts';
 import { storeUpload } from './service.ts';
 
 export const ALL_KINDS: readonly FileKind[] = [
@@ -125,4 +126,38 @@ export async function receiveUpload(
     kinds,
     refusal,
   );
+}
+
+/** What a client is told when it registers a direct upload that never reached the store. */
+export const NOTHING_UPLOADED = '没有收到上传的文件，请重新上传';
+
+/**
+ * A file a browser uploaded straight to the store (a direct upload), checked and stored by the same rules as a
+ * multipart upload: its kind from its content (`image`: JPG/PNG only), the size limit of that kind. 400 when
+ * nothing was uploaded.
+ */
+export async function receiveStoredUpload(
+  db: DbOrTx,
+  storage: Storage,
+  source: Readable,
+  filename: string,
+  owner: UserRow,
+  type: 'image' | 'any' = 'any',
+): Promise<UploadedFile> {
+  let missing = false;
+  source.once('error', (err: { code?: string }) => {
+    if (err.code === 'ENOENT') missing = true;
+  });
+  try {
+    return await storeUpload(
+      db,
+      storage,
+      { stream: limitedByKind(source, filename), filename, owner },
+      type === 'image' ? IMAGE_KINDS : ALL_KINDS,
+      refusals[type],
+    );
+  } catch (err) {
+    if (missing) throw badRequest(NOTHING_UPLOADED);
+    throw err;
+  }
 }

@@ -1,9 +1,10 @@
-import { EvaluationAction, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { EvaluationAction, EvaluationStatus } from '@skill-cert/shared/level-evaluations';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { ArchiveOpening } from '../archives/open.ts';
+import type { ArchiveOpening } from '../archives/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { planDetail } from './plan-views.ts';
@@ -13,7 +14,7 @@ import { scoreExport } from './score-sheet.ts';
 import { levelEvaluationCandidates, levelEvaluations } from './tables.ts';
 
 /**
- * What archives (档案管理, issue 22, modules/archives) read of a level evaluation: the plan, its filing, its
+ * What archives (档案管理, modules/archives) read of a level evaluation: the plan, its filing, its
  * approvals and timeline, candidates, scores and score changes, all through the module's own views; and the plan's
  * one move an archive makes, to 7 已归档 when it is sealed.
  */
@@ -52,7 +53,7 @@ export async function approvedPlans(db: DbOrTx, companyId: string): Promise<Plan
     .orderBy(asc(levelEvaluations.createdAt));
 }
 
-/** The plans' states and counts, by id (the archive list, one query). */
+/** The plans' states and counts, by id (one query). */
 export async function planStates(db: DbOrTx, ids: string[]) {
   if (ids.length === 0)
     return new Map<string, { status: number; candidateCount: number; passCount: number }>();
@@ -67,6 +68,15 @@ export async function planStates(db: DbOrTx, ids: string[]) {
     .where(inArray(levelEvaluations.id, ids));
   return new Map(rows.map(({ id, ...s }) => [id, s]));
 }
+
+/**
+ * A plan's status and candidate count, as SQL of its id beside another table's row (the archive list reads them with
+ * its page); null when the plan is gone. The condition is an SQL object of its own, so its columns keep their table
+ * names (drizzle leaves them off the fields of a one-table select).
+ */
+export const planStateValues = (planId: AnyPgColumn): SQL<number[] | null> =>
+  sql<number[] | null>`(select array[${levelEvaluations.status}, ${levelEvaluations.candidateCount}]::int[]
+    from ${levelEvaluations} where ${eq(levelEvaluations.id, planId)})`;
 
 /** The plan in full as its detail page shows it (methods, site, staff, timeline). */
 export const archivedPlan = (db: DbOrTx, own: CompanyScope, id: string, user: UserRow) =>

@@ -1,4 +1,4 @@
-import { memberRow } from '@skill-cert/shared/company';
+import { memberRow } from '@skill-cert/shared/companies';
 import { envelope, fileAnswer, noData } from '@skill-cert/shared/envelope';
 import {
   candidateAddBody,
@@ -7,16 +7,18 @@ import {
   candidatePhotoResult,
   candidateRow,
   importResult,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { sendFile } from '../../lib/send-file.ts';
+import { imageFileProblem } from '../certificate-engine/service.ts';
 import { listMembers } from '../companies/service.ts';
-import { type FileKind, mimeOf } from '../files/fileType.ts';
-import { localPathOf, readableFile } from '../files/service.ts';
-import { receiveUpload } from '../files/upload.ts';
+import { type FileKind, mimeOf } from '../files/file-type.ts';
+import { localPathOf, readableFile, receiveUpload } from '../files/service.ts';
 import { candidateTemplate, importCandidates } from './candidate-sheet.ts';
 import {
   addCandidates,
@@ -34,11 +36,9 @@ import { findPlan, PLAN_NOT_FOUND } from './plans.ts';
 export const planParams = z.object({ id: z.string().uuid(PLAN_NOT_FOUND) });
 const candidateParams = planParams.extend({ candidateId: z.string().uuid(CANDIDATE_NOT_FOUND) });
 export const XLSX_MIME = mimeOf.xlsx;
-/** A download's Content-Disposition, the name in UTF-8. */
-export const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
- * Candidates of a plan (issue 20 point 2): the list with scores and result, adding (typed in or picked from the
+ * Candidates of a plan: the list with scores and result, adding (typed in or picked from the
  * staff), editing and removing while areCandidatesEditable, the Excel template and import, photos one by one or
  * as a zip. Every route with a plan id goes through findPlan: another company's plan is 404.
  */
@@ -63,10 +63,11 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: fileAnswer('考生名单模板（.xlsx）', XLSX_MIME) } },
     },
     async (_req, reply) =>
-      reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', attachment('考生名单模板.xlsx'))
-        .send(await app.sheets.writeTable(candidateTemplate())),
+      sendFile(
+        reply,
+        { name: '考生名单模板.xlsx', type: XLSX_MIME },
+        await app.sheets.writeTable(candidateTemplate()),
+      ),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readableFile(db, uploaded.file_id, req.auth.user);
       const result = await importPhotoZip(
         db,
-        storage,
+        app,
         { id: req.auth.user.id, companyId: req.company.id },
         plan,
         await localPathOf(storage, file.sha256),
@@ -155,6 +156,10 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: candidateParams, response: { 200: envelope(candidateRow) } } },
     async (req) => {
       const { plan, uploaded } = await photoUpload(req, ['jpg', 'png'], '照片应为 JPG/PNG 格式图片');
+      // Too big to render is said now, not when the certificate is granted.
+      const file = await readableFile(db, uploaded.file_id, req.auth.user);
+      const tooBig = await imageFileProblem(await localPathOf(storage, file.sha256), '照片');
+      if (tooBig) throw badRequest(tooBig);
       const row = await setCandidatePhoto(db, req.company, plan.id, req.params.candidateId, uploaded.file_id);
       return ok(row, '照片已上传');
     },

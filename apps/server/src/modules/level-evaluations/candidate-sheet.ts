@@ -1,4 +1,4 @@
-import { parseIdCard } from '@skill-cert/shared/idCard';
+import { parseIdCard } from '@skill-cert/shared/id-card';
 import {
   CANDIDATE_IMPORT_MAX_ROWS,
   CANDIDATE_REQUIRED_COLUMNS,
@@ -10,10 +10,11 @@ import {
   IdType,
   type ImportResult,
   idTypeText,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
-import type { TableSpec } from '../certificate-engine/sheet.ts';
+import type { TableSpec } from '../certificate-engine/service.ts';
+import { EXAMPLE_ROW_NAME, exampleRowProblem, isExampleRow } from '../certificate-engine/service.ts';
 import {
   alreadyCandidate,
   assertCandidatesEditable,
@@ -37,9 +38,9 @@ const GENDERS = new Map([
   ['女', 2 as const],
 ]);
 
-/** The example row of the template (a valid ID number), to be overwritten. */
+/** The example row of the template (a valid ID number), to be overwritten; left in, it is refused (isExampleRow). */
 const EXAMPLE: Record<Column, string> = {
-  姓名: '张三（示例，请删除）',
+  姓名: EXAMPLE_ROW_NAME,
   证件类型: '居民身份证',
   证件号码: '11010519491231002X',
   性别: '女',
@@ -79,7 +80,7 @@ export function candidateTemplate(): TableSpec {
 }
 
 /** A sheet row as the body of one candidate (every cell a string), or the row's problems. */
-function inputOf(
+export function inputOf(
   cells: string[],
   columns: Map<Column, number>,
 ): { input: CandidateInput | null; problems: string[]; sheetGender: 1 | 2 | null } {
@@ -135,6 +136,9 @@ export async function importCandidates(
   assertCandidatesEditable(plan);
   const table = await readImportSheet(app, req, FIELD, CANDIDATE_IMPORT_MAX_ROWS);
   const columns = columnsOf(table, CANDIDATE_SHEET_COLUMNS, CANDIDATE_REQUIRED_COLUMNS, FIELD);
+  // The example left in is refused at once: it would otherwise become a candidate.
+  const example = table.rows.find(({ cells }) => isExampleRow(cellOf(cells, columns, '姓名')));
+  if (example) throw badRequest(exampleRowProblem(example.rowNumber));
 
   const problems = new Map<number, string[]>();
   const warnings: string[] = [];
@@ -144,13 +148,16 @@ export async function importCandidates(
   for (const { rowNumber, cells } of table.rows) {
     const { input, problems: own, sheetGender } = inputOf(cells, columns);
     for (const p of own) addProblem(problems, rowNumber, p);
+    // Repeats are told whatever else is wrong with either row: one report names every error.
+    const idNumber = input?.id_number ?? cellOf(cells, columns, '证件号码').trim().toUpperCase();
+    if (idNumber) {
+      const first = firstRowOf.get(idNumber);
+      if (first !== undefined) addProblem(problems, rowNumber, `证件号码 ${idNumber} 与第 ${first} 行重复`);
+      else firstRowOf.set(idNumber, rowNumber);
+      const taken = existing.get(idNumber);
+      if (taken) addProblem(problems, rowNumber, alreadyCandidate(taken.name, idNumber));
+    }
     if (!input) continue;
-    const first = firstRowOf.get(input.id_number);
-    if (first !== undefined)
-      addProblem(problems, rowNumber, `证件号码 ${input.id_number} 与第 ${first} 行重复`);
-    else firstRowOf.set(input.id_number, rowNumber);
-    const taken = existing.get(input.id_number);
-    if (taken) addProblem(problems, rowNumber, alreadyCandidate(taken.name, input.id_number));
     const card = input.id_type === IdType.RESIDENT ? parseIdCard(input.id_number) : null;
     if (card && sheetGender && sheetGender !== card.gender)
       warnings.push(`第${rowNumber}行：性别与身份证号不一致，已按身份证号记为${card.genderText}`);

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { MemberRow } from '@skill-cert/shared/company';
+import type { MemberRow } from '@skill-cert/shared/companies';
+import { IMAGE_LIMIT_TEXT } from '@skill-cert/shared/constants';
 import {
   CANDIDATE_SHEET_COLUMNS,
   type CandidatePhotoResult,
   type CandidateRow,
   EvaluationStatus,
   type ImportResult,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../../test/harness.ts';
-import { jpeg, rawZip, xlsx } from '../certificate-engine/test-fixtures.ts';
-import { findUserByAccount } from '../users/service.ts';
+import { jpeg, jpegClaiming, rawZip, xlsx } from '../../../test/fixtures/certificate-engine.ts';
 import {
   base,
   downloadXlsx,
@@ -20,8 +19,11 @@ import {
   planRow,
   postFile,
   useEvaluationApp,
-} from './test-app.ts';
-import { seedPlan, validId } from './test-plans.ts';
+} from '../../../test/fixtures/level-evaluations-app.ts';
+import { seedPlan, validId } from '../../../test/fixtures/level-evaluations-plans.ts';
+import { api } from '../../../test/harness.ts';
+import { findUserByAccount } from '../users/service.ts';
+import { alreadyCandidate } from './candidates.ts';
 
 const { ctx, as } = useEvaluationApp();
 const person = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -126,6 +128,51 @@ describe('adding candidates', () => {
       token: as.token,
     });
     expect(after.body.data.list.map((m) => m.name)).toEqual(['qiye']);
+  });
+
+  it('a member added from the staff with only an ID number: name and phone come from the account', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const member = (await findUserByAccount(ctx.app.db, 'duojuese'))!;
+    const res = await add(plan, [{ user_id: member.id, id_number: validId(1) }]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c) => [c.user_id, c.name, c.phone, c.id_number, c.gender_text])).toEqual([
+      [member.id, member.name, member.phone, validId(1), '男'],
+    ]);
+  });
+
+  it("a name and phone typed for a member win over the account's", async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const member = (await findUserByAccount(ctx.app.db, 'duojuese'))!;
+    const res = await add(plan, [
+      { user_id: member.id, name: '段多角', phone: '13912345678', id_number: validId(1) },
+    ]);
+    expect(res.body.data.map((c) => [c.name, c.phone])).toEqual([['段多角', '13912345678']]);
+  });
+
+  it('a member without an ID number is refused naming the ID number, not the name', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const member = (await findUserByAccount(ctx.app.db, 'duojuese'))!;
+    const res = await add(plan, [{ user_id: member.id }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('请输入证件号码');
+    const wrong = await add(plan, [{ user_id: member.id, id_number: '1101' }]);
+    expect(wrong.body.message).toBe('证件号码应为18位居民身份证号');
+    expect(await counts(plan)).toEqual({ candidates: 0, passes: 0 });
+  });
+
+  it('someone typed in (no member) still needs a name', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const res = await add(plan, [{ id_number: validId(1) }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('请输入姓名');
+  });
+
+  it('a stranger picked as a member is refused even without a name', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const stranger = (await findUserByAccount(ctx.app.db, 'pingtai'))!;
+    const res = await add(plan, [{ user_id: stranger.id, id_number: validId(1) }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('所选员工不是本企业的员工，请从员工列表中选择');
   });
 
   it('candidates change only in 草稿, 已驳回 and 进行中', async () => {
@@ -247,6 +294,31 @@ describe('importing candidates', () => {
     expect(await counts(plan)).toEqual({ candidates: 1, passes: 0 });
   });
 
+  it('a sheet with other errors reports its repeated ID numbers at once, in the sheet and against the plan', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    await add(plan, [person(5)]);
+    const rows = [
+      sheetRow(1, { 手机号: '12345' }),
+      sheetRow(1),
+      sheetRow(2, { 考生类型: '其他' }),
+      sheetRow(2, { 姓名: '' }),
+      sheetRow(5, { 工作年限: '很久' }),
+    ];
+    const result = (await importSheet(plan, await sheetOf(rows))).body.data;
+    expect(result).toMatchObject({ imported: 0, total: 5, failed: 5 });
+    expect(await counts(plan)).toEqual({ candidates: 1, passes: 0 });
+    const sheet = (await downloadXlsx(ctx.app, result.error_file_url as string, as.token)).worksheets[0];
+    const reasonOf = (row: number) =>
+      String(sheet.getRow(row).getCell(CANDIDATE_SHEET_COLUMNS.length + 1).value);
+    expect(reasonOf(2)).toContain('手机号');
+    expect(reasonOf(3)).toContain(`证件号码 ${validId(1)} 与第 2 行重复`);
+    expect(reasonOf(4)).toContain('考生类型「其他」不正确');
+    expect(reasonOf(5)).toContain('请输入姓名');
+    expect(reasonOf(5)).toContain(`证件号码 ${validId(2)} 与第 4 行重复`);
+    expect(reasonOf(6)).toContain('工作年限应为数字');
+    expect(reasonOf(6)).toContain(alreadyCandidate('考生5', validId(5)));
+  });
+
   it('an ID number Excel turned into scientific notation (a number cell, or its text)', async () => {
     const plan = await seedPlan(ctx.app.db, as.companyId);
     const asNumber = sheetRow(1, { 证件号码: Number(validId(1).slice(0, 17)) * 10 });
@@ -270,16 +342,34 @@ describe('importing candidates', () => {
   });
 
   it('the template has the columns, a text ID column, drop-down lists and an example row', async () => {
-    const plan = await seedPlan(ctx.app.db, as.companyId);
+    // Evaluation routes answer once the company has an approved filing, which a plan brings.
+    await seedPlan(ctx.app.db, as.companyId);
     const workbook = await downloadXlsx(ctx.app, '/api/levelEvaluations/candidateTemplate', as.token);
     const sheet = workbook.worksheets[0];
     const headers = (sheet.getRow(1).values as string[]).slice(1).map((h) => h.replace('*', ''));
     expect(headers).toEqual([...CANDIDATE_SHEET_COLUMNS]);
     expect(sheet.getColumn(3).numFmt).toBe('@');
     expect(sheet.getCell('B2').dataValidation?.formulae?.[0]).toContain('居民身份证');
-    // The example row imports as it is.
-    const template = Buffer.from(await workbook.xlsx.writeBuffer());
-    expect((await importSheet(plan, template)).body.data.imported).toBe(1);
+    expect(sheet.getCell('A2').value).toBe('张三（示例，请删除）');
+  });
+
+  it('the template uploaded with its example row is refused, naming the row; nothing is imported', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const workbook = await downloadXlsx(ctx.app, '/api/levelEvaluations/candidateTemplate', as.token);
+    workbook.worksheets[0].addRow(sheetRow(1));
+    const unchanged = await importSheet(plan, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.body.message).toBe('第 2 行是模板示例，请删除后再导入');
+    expect(await counts(plan)).toEqual({ candidates: 0, passes: 0 });
+    // Wherever it is: the example copied below real rows names its own row.
+    const below = await importSheet(
+      plan,
+      await sheetOf([sheetRow(1), sheetRow(2), sheetRow(3, { 姓名: '张三（示例，请删除）' })]),
+    );
+    expect(below.body.message).toBe('第 4 行是模板示例，请删除后再导入');
+    // Deleted, the rows go in.
+    const fixed = await importSheet(plan, await sheetOf([sheetRow(1), sheetRow(2)]));
+    expect(fixed.body.data.imported).toBe(2);
   });
 });
 
@@ -312,6 +402,28 @@ describe('photos', () => {
       Buffer.from('%PDF-1.4\n'),
     );
     expect(wrong.body.message).toBe('照片应为 JPG/PNG 格式图片');
+  });
+});
+
+describe('photo size', () => {
+  it('a photo too big to render (20000×20000, or a header declaring 60000×60000) is refused at upload, not at the grant', async () => {
+    const plan = await seedPlan(ctx.app.db, as.companyId);
+    const [row] = (await add(plan, [person(1)])).body.data;
+    for (const side of [20000, 60000]) {
+      const res = await post<CandidateRow>(
+        `${base(plan)}/candidates/${row._id}/photo`,
+        '大照片.jpg',
+        jpegClaiming(side, side),
+      );
+      expect([res.status, res.body.message]).toEqual([
+        400,
+        `照片尺寸过大（${side}×${side} 像素），请缩小到 ${IMAGE_LIMIT_TEXT}后重新上传`,
+      ]);
+    }
+    const listed = await api<Paged<CandidateRow>>(ctx.app, 'GET', `${base(plan)}/candidates`, {
+      token: as.token,
+    });
+    expect(listed.body.data.list[0].photo).toBeNull();
   });
 });
 

@@ -1,18 +1,27 @@
-import { isValidIdCard } from '@skill-cert/shared/idCard';
+import { isValidIdCard } from '@skill-cert/shared/id-card';
 import {
   candidateResult,
   type EvaluationApprovalPage,
   type EvaluationExaminer,
   type LevelEvaluationDetail,
   type LevelEvaluationRow,
-} from '@skill-cert/shared/levelEvaluation';
+  type SeatRow,
+  TICKET_NO,
+  type TicketOverview,
+} from '@skill-cert/shared/level-evaluations';
+import { TemplateKey } from '@skill-cert/shared/messages';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { messageStored } from '../../../test/fixtures/institutions.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
 import { findUserByAccount } from '../users/service.ts';
-import { seedEvaluationDemo } from './demo.ts';
+import { renderEvaluationDemoTickets, seedEvaluationDemo } from './demo.ts';
 import { levelEvaluationCandidates, levelEvaluationScores, levelEvaluations } from './tables.ts';
+
+// The seated plan's tickets render in worker threads: long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 
@@ -92,4 +101,37 @@ describe('the evaluation demo (start-only, SEED_DEMO)', () => {
       if (plan.status >= 3) expect(candidates.every((c) => c.result !== null)).toBe(true);
     }
   });
+
+  it('the plan 进行中 sits in sessions and rooms, its 20 candidates seated with ticket numbers; its tickets render when ready, once', async () => {
+    await seedEvaluationDemo(ctx.app.db);
+    const { token } = await login(ctx.app, 'qiye');
+    const [running] = await ctx.app.db
+      .select()
+      .from(levelEvaluations)
+      .where(eq(levelEvaluations.name, '焊工（电焊工）五级评价'));
+    const url = `/api/levelEvaluations/${running.id}`;
+    const detail = (await api<LevelEvaluationDetail>(ctx.app, 'GET', url, { token })).body.data;
+    expect(detail).toMatchObject({ status_text: '进行中', session_count: 2, room_count: 4, seat_total: 40 });
+    expect(detail.examinee_counts.seated).toBe(20);
+    // Scored after seating: the seats stand, the tickets may still be rendered.
+    expect(detail.abilities).toMatchObject({
+      can_seat: false,
+      can_edit_sessions: false,
+      can_render_tickets: true,
+    });
+    const seats = (await api<Paged<SeatRow>>(ctx.app, 'GET', `${url}/seats?per_page=50`, { token })).body
+      .data;
+    expect(seats.meta.total).toBe(40);
+    expect(seats.list.every((s) => TICKET_NO.test(s.ticket_no ?? ''))).toBe(true);
+    const told = messageStored(ctx.app, TemplateKey.ADMISSION_TICKETS_DONE, running.id, 180_000);
+    await renderEvaluationDemoTickets(ctx.app);
+    await told.done;
+    const tickets = (await api<TicketOverview>(ctx.app, 'GET', `${url}/tickets`, { token })).body.data;
+    expect(tickets).toMatchObject({ status_text: '已生成', rooms_total: 4 });
+    expect(tickets.rooms.every((r) => r.file)).toBe(true);
+    await renderEvaluationDemoTickets(ctx.app);
+    expect(
+      (await api<TicketOverview>(ctx.app, 'GET', `${url}/tickets`, { token })).body.data.status_text,
+    ).toBe('已生成');
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
-import { CompanyRole } from '@skill-cert/shared/company';
-import { parseIdCard, withCheckDigit } from '@skill-cert/shared/idCard';
+import { CompanyRole } from '@skill-cert/shared/companies';
+import { parseIdCard, withCheckDigit } from '@skill-cert/shared/id-card';
 import {
   CandidateResult,
   candidateResult,
@@ -7,17 +7,25 @@ import {
   type EvaluationActionValue,
   EvaluationStatus,
   type EvaluationStatusValue,
+  examRoomBody,
+  examSessionBody,
   type MethodScore,
-} from '@skill-cert/shared/levelEvaluation';
-import { recordApplicationBody } from '@skill-cert/shared/recordApplication';
-import { count, eq } from 'drizzle-orm';
+  PlanOwner,
+  SeatingMode,
+  TicketStatus,
+} from '@skill-cert/shared/level-evaluations';
+import { recordApplicationBody } from '@skill-cert/shared/records';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyScope } from '../../lib/company-scope.ts';
 import { approvedFilings, createApplication, decideApplication } from '../records/service.ts';
 import { findUserByAccount, type UserRow } from '../users/service.ts';
+import { addRoom, addSession, sessionList } from './exam-logistics.ts';
 import { copyStaff } from './examiners.ts';
 import { nextPlanNo } from './plan-content.ts';
-import { SYSTEM_USER } from './plans.ts';
+import { findPlan, SYSTEM_USER } from './plans.ts';
+import { seatPlan } from './seating.ts';
 import {
   levelEvaluationCandidates,
   levelEvaluationLogs,
@@ -25,6 +33,7 @@ import {
   levelEvaluationScores,
   levelEvaluations,
 } from './tables.ts';
+import { startTicketRendering } from './tickets.ts';
 
 const DAY = 86_400_000;
 
@@ -98,6 +107,8 @@ interface DemoPlan {
   /** Days from today: start and end of the evaluation. */
   from: number;
   to: number;
+  /** Sat in sessions and rooms (seated before its first score, as the rule asks), its tickets rendered when ready. */
+  seated?: true;
 }
 
 const PLANS: DemoPlan[] = [
@@ -127,6 +138,7 @@ const PLANS: DemoPlan[] = [
     scored: 12,
     from: -3,
     to: 2,
+    seated: true,
   },
   {
     name: '电工三级（高级工）评价',
@@ -147,7 +159,7 @@ const PLANS: DemoPlan[] = [
     from: -30,
     to: -25,
   },
-  // Granted and confirmed when the server is ready (certificate-grants/grant-demo.ts, issue 21).
+  // Granted and confirmed when the server is ready (certificate-grants/grant-demo.ts).
   {
     name: '2026年焊工（电焊工）五级评价 第二期',
     status: 5,
@@ -171,7 +183,8 @@ const PLANS: DemoPlan[] = [
 /**
  * Start-only demo content (SEED_DEMO, and `npm run demo:reset`), apart from `seedDemoData`, which runs before every
  * API test: when the demo enterprise has no plan yet, it gets an approved filing (if none) and six plans, one in
- * each state from 草稿 to 已通过, ~20 candidates each with valid ID numbers and, where the state has them, scores.
+ * each state from 草稿 to 已通过, ~20 candidates each with valid ID numbers and, where the state has them, scores;
+ * the plan 进行中 sits in sessions and rooms, seated before its scores (its tickets: `renderEvaluationDemoTickets`).
  */
 export async function seedEvaluationDemo(db: DbOrTx, now = new Date()): Promise<void> {
   const admin = await findUserByAccount(db, 'qiye');
@@ -302,6 +315,7 @@ async function seedPlan(
     .values(candidates)
     .returning({ id: levelEvaluationCandidates.id, sort: levelEvaluationCandidates.sort });
   stored.sort((a, b) => a.sort - b.sort);
+  if (plan.seated) await seatDemoPlan(tx, o.companyId, row.id, o.admin, plan.from, now);
   let passCount = 0;
   const rules = methods.map((m) => ({ method: m.method, pass_mark: m.passMarkTenths / 10 }));
   for (const [i, c] of stored.entries()) {
@@ -350,4 +364,81 @@ async function seedPlan(
       createdAt: past(daysAgo),
     })),
   );
+}
+
+/** A day from today in China time, as sessions take it ('YYYY-MM-DD'). */
+const chinaDay = (now: Date, d: number) =>
+  new Date(now.getTime() + d * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * The enterprise's seated plan, through the services its tabs call: a theory session on its first day and a practical
+ * one the next, two rooms each, its candidates seated in order (one work unit: nothing to scramble).
+ */
+async function seatDemoPlan(
+  tx: DbOrTx,
+  companyId: string,
+  planId: string,
+  admin: UserRow,
+  from: number,
+  now: Date,
+): Promise<void> {
+  const own = companyScope(companyId, CompanyRole.ADMIN);
+  const sessions = [
+    { method: 1, name: '理论考试', day: from, start: '09:00', end: '11:00' },
+    { method: 2, name: '实操考核', day: from + 1, start: '14:00', end: '17:00' },
+  ];
+  for (const s of sessions)
+    await addSession(
+      tx,
+      own,
+      planId,
+      examSessionBody.parse({
+        method: s.method,
+        name: s.name,
+        start_time: `${chinaDay(now, s.day)} ${s.start}`,
+        end_time: `${chinaDay(now, s.day)} ${s.end}`,
+      }),
+    );
+  const listed = (await sessionList(tx, await findPlan(tx, own, planId))).sessions;
+  for (const s of sessions) {
+    const session = listed.find((x) => x.name === s.name)!;
+    for (let r = 0; r < 2; r++)
+      await addRoom(
+        tx,
+        own,
+        planId,
+        examRoomBody.parse({
+          session_id: session._id,
+          name: `第${r + 1}考场`,
+          room_type: s.method === 2 ? 3 : 1,
+          seats: 10,
+          address:
+            s.method === 2
+              ? `示例智能制造实训基地 焊接实训室 ${r + 1}`
+              : `示例智能制造实训基地 培训教室 ${201 + r}`,
+          invigilators: ['钱秀英', `监考${'甲乙'[r]}`],
+          examiners: s.method === 2 ? ['赵建国'] : [],
+        }),
+      );
+  }
+  await seatPlan(tx, own, planId, SeatingMode.ORDER, admin);
+}
+
+/** When the server is ready: the seated demo plan's admission tickets, rendered once (qiye is told when done). */
+export async function renderEvaluationDemoTickets(app: FastifyInstance): Promise<void> {
+  const admin = await findUserByAccount(app.db, 'qiye');
+  if (!admin?.companyId) return;
+  const seated = await app.db
+    .select({ id: levelEvaluations.id })
+    .from(levelEvaluations)
+    .where(
+      and(
+        eq(levelEvaluations.companyId, admin.companyId),
+        eq(levelEvaluations.ownerKind, PlanOwner.ENTERPRISE),
+        isNotNull(levelEvaluations.seatedAt),
+        eq(levelEvaluations.ticketsStatus, TicketStatus.NONE),
+      ),
+    );
+  const own = companyScope(admin.companyId, CompanyRole.ADMIN);
+  for (const plan of seated) await startTicketRendering(app, own, plan.id, admin);
 }

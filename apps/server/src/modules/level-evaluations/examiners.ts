@@ -1,4 +1,4 @@
-import type { EvaluationExaminer } from '@skill-cert/shared/levelEvaluation';
+import type { EvaluationExaminer } from '@skill-cert/shared/level-evaluations';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';

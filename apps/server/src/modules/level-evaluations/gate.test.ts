@@ -1,20 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import { examTaskAssignBody, examTaskReturnBody, methodMarkingBody } from '@skill-cert/shared/exam-tasks';
 import {
   candidateAddBody,
   candidateInput,
   evaluationReviewBody,
+  examRoomBody,
+  examSessionBody,
   levelEvaluationBody,
   NO_APPROVED_FILING,
   scoreChangeBody,
   scoreChangeReviewBody,
   scoresBody,
-} from '@skill-cert/shared/levelEvaluation';
+  seatingBody,
+} from '@skill-cert/shared/level-evaluations';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { secondEnterprise } from '../../../test/fixtures/companies.ts';
+import {
+  addCandidates,
+  approvedFiling,
+  createPlan,
+  planBody,
+  testIdNumber,
+} from '../../../test/fixtures/level-evaluations.ts';
 import { callRoutes, login, useTestApp } from '../../../test/harness.ts';
-import { secondEnterprise } from '../companies/testing.ts';
 import { levelEvaluationCandidates } from './tables.ts';
-import { addCandidates, approvedFiling, createPlan, planBody, testIdNumber } from './test-fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -28,6 +38,12 @@ function validBody(schema: ZodType | undefined, candidateId: string): unknown {
     [scoresBody, { scores: [{ candidate_id: candidateId, method: 1, score: 80 }] }],
     [scoreChangeBody, { candidate_id: candidateId, method: 1, score: 80, mark: null, reason: '复核更正' }],
     [scoreChangeReviewBody, { action: 'approve' }],
+    [methodMarkingBody, { items: [{ name: '理论知识', max: 100 }] }],
+    [examTaskAssignBody, { person_id: randomUUID(), method: 1 }],
+    [examTaskReturnBody, { reason: '评分有误' }],
+    [examSessionBody, { method: 1, start_time: '2026-06-01 09:00', end_time: '2026-06-01 11:00' }],
+    [examRoomBody, { session_id: randomUUID(), name: '第1考场', room_type: 1, seats: 30, address: '一楼' }],
+    [seatingBody, { mode: 1 }],
   ]);
   return schema ? (samples.get(schema) ?? {}) : undefined;
 }
@@ -38,7 +54,13 @@ const callEach = (token: string, ids: { plan: string; candidate: string }) =>
     routes: (r) => r.url.startsWith('/api/levelEvaluations') || r.url.startsWith('/api/evaluationApprovals'),
     url: (url) =>
       url.replace(/:(\w+)/g, (_, name: string) =>
-        name === 'id' ? ids.plan : name.toLowerCase().includes('candidate') ? ids.candidate : randomUUID(),
+        name === 'id'
+          ? ids.plan
+          : name === 'method'
+            ? '1'
+            : name.toLowerCase().includes('candidate')
+              ? ids.candidate
+              : randomUUID(),
       ),
     body: (schema) => validBody(schema as ZodType, ids.candidate),
   });

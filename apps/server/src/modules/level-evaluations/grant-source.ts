@@ -1,5 +1,6 @@
-import { CandidateResult, EvaluationAction, EvaluationStatus } from '@skill-cert/shared/levelEvaluation';
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { CandidateResult, EvaluationAction, EvaluationStatus } from '@skill-cert/shared/level-evaluations';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { inList } from '../../db/in-list.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
@@ -9,7 +10,7 @@ import { findPlan, logSteps, type PlanRow } from './plans.ts';
 import { levelEvaluationCandidates, levelEvaluations } from './tables.ts';
 
 /**
- * What granting certificates (发证, issue 21, modules/certificate-grants) reads and changes of a level evaluation:
+ * What granting certificates (发证, modules/certificate-grants) reads and changes of a level evaluation:
  * the 合格 candidates of an approved plan, and the plan's move to 6 已发证 when its certificates are confirmed.
  */
 
@@ -74,6 +75,8 @@ export async function markPlanGranted(
 
 /** What a grant's row shows of its plan. */
 export interface PlanSummary {
+  /** 1 an enterprise's evaluation plan, 2 an institution's test plan. */
+  ownerKind: number;
   planNo: string | null;
   name: string;
   occupationName: string | null;
@@ -87,6 +90,7 @@ export async function planSummaries(db: DbOrTx, ids: string[]): Promise<Map<stri
   const rows = await db
     .select({
       id: levelEvaluations.id,
+      ownerKind: levelEvaluations.ownerKind,
       planNo: levelEvaluations.planNo,
       name: levelEvaluations.name,
       occupationName: levelEvaluations.occupationName,
@@ -97,6 +101,16 @@ export async function planSummaries(db: DbOrTx, ids: string[]): Promise<Map<stri
     .where(inArray(levelEvaluations.id, [...new Set(ids)]));
   return new Map(rows.map(({ id, ...plan }) => [id, plan]));
 }
+
+/**
+ * What a grant's row shows of its plan, as SQL of the plan's id beside the grant's row (the grant list reads them with
+ * its page); null when the plan is gone. The condition is an SQL object of its own, so its columns keep their table
+ * names (drizzle leaves them off the fields of a one-table select).
+ */
+export const planSummaryOf = (planId: AnyPgColumn): SQL<PlanSummary | null> =>
+  sql<PlanSummary | null>`(select json_build_object('planNo', ${levelEvaluations.planNo}, 'name', ${levelEvaluations.name},
+    'occupationName', ${levelEvaluations.occupationName}, 'workType', ${levelEvaluations.workType},
+    'level', ${levelEvaluations.level}) from ${levelEvaluations} where ${eq(levelEvaluations.id, planId)})`;
 
 /** A subquery of the company's plans whose name or number contains `keyword`, at `level` (the grant list's filters). */
 export function plansMatching(db: DbOrTx, own: CompanyScope, f: { keyword?: string; level?: number }) {

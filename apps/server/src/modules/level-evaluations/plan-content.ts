@@ -5,7 +5,8 @@ import {
   evaluationSubmitProblem,
   isPlanEditable,
   type LevelEvaluationBody,
-} from '@skill-cert/shared/levelEvaluation';
+  PlanOwner,
+} from '@skill-cert/shared/level-evaluations';
 import { formatDate } from '@skill-cert/shared/time';
 import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { occupationByCode } from '../occupations/service.ts';
 import { type ApprovedFiling, approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { copyStaff, EXAMINER, SUPERVISOR } from './examiners.ts';
-import { findPlan, logSteps, type PlanRow, wrongState } from './plans.ts';
+import { findPlan, logSteps, ownerKindOf, type PlanRow, wrongState } from './plans.ts';
 import {
   levelEvaluationCandidates,
   levelEvaluationMethods,
@@ -23,9 +24,15 @@ import {
   levelEvaluations,
 } from './tables.ts';
 
+/** A plan's body: an enterprise's, or an institution's with its registration window. */
+export type PlanBody = LevelEvaluationBody & {
+  registration_start_date?: string | null;
+  registration_end_date?: string | null;
+};
+
 /** The content after the server's checks against the chosen approved filing, ready to store. */
-interface CheckedContent {
-  body: LevelEvaluationBody;
+export interface CheckedContent {
+  body: PlanBody;
   filing: ApprovedFiling | null;
   occupationName: string | null;
 }
@@ -35,11 +42,7 @@ interface CheckedContent {
  * approved ones, the scope (occupation, 工种, level) lies inside it, the site is one of its sites. Its people are
  * checked as they are copied (`copyStaff`). Each refusal names the field.
  */
-async function checkContent(
-  db: DbOrTx,
-  own: CompanyScope,
-  body: LevelEvaluationBody,
-): Promise<CheckedContent> {
+export async function checkContent(db: DbOrTx, own: CompanyScope, body: PlanBody): Promise<CheckedContent> {
   let filing: ApprovedFiling | null = null;
   if (body.record_application_id) {
     [filing] = await approvedFilings(db, own, body.record_application_id);
@@ -69,9 +72,15 @@ async function checkContent(
   return { body, filing, occupationName };
 }
 
-function planColumns(c: CheckedContent) {
+export function planColumns(c: CheckedContent) {
   const { body } = c;
   return {
+    ...(hasRegistrationWindow(body)
+      ? {
+          registrationStartDate: body.registration_start_date ?? null,
+          registrationEndDate: body.registration_end_date ?? null,
+        }
+      : {}),
     name: body.name,
     recordApplicationId: body.record_application_id,
     occupationCode: body.occupation_code,
@@ -86,7 +95,11 @@ function planColumns(c: CheckedContent) {
   };
 }
 
-async function writeChildren(tx: DbOrTx, evaluationId: string, c: CheckedContent): Promise<void> {
+/** Whether the body carries a test plan's registration window. */
+const hasRegistrationWindow = (body: PlanBody): boolean =>
+  'registration_start_date' in body || 'registration_end_date' in body;
+
+export async function writeChildren(tx: DbOrTx, evaluationId: string, c: CheckedContent): Promise<void> {
   await tx.delete(levelEvaluationMethods).where(eq(levelEvaluationMethods.evaluationId, evaluationId));
   if (c.body.methods.length)
     await tx.insert(levelEvaluationMethods).values(
@@ -112,45 +125,57 @@ export interface Submitted {
   submittedBy: string;
 }
 
-/** Creates a plan of the company, as a draft or submitted at once. */
+/**
+ * Creates a plan of the company (its owner kind the caller's: an enterprise's evaluation plan, an institution's test
+ * plan), as a draft, or an enterprise's submitted at once.
+ */
 export async function createPlan(
   db: DbOrTx,
-  own: CompanyScope,
+  company: CompanyScope,
   user: UserRow,
-  body: LevelEvaluationBody,
+  body: PlanBody,
 ): Promise<{ id: string; submitted: Submitted | null }> {
-  const content = await checkContent(db, own, body);
+  const content = await checkContent(db, company, body);
+  const ownerKind = ownerKindOf(company);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(levelEvaluations)
-      .values({ companyId: own.id, ...planColumns(content), createdBy: user.id, createdByName: user.name })
+      .values({
+        companyId: company.id,
+        ownerKind,
+        ...planColumns(content),
+        createdBy: user.id,
+        createdByName: user.name,
+      })
       .returning({ id: levelEvaluations.id });
     await writeChildren(tx, row.id, content);
     await logSteps(tx, row.id, user, [{ action: EvaluationAction.CREATE }]);
-    return { id: row.id, submitted: body.submit ? await submitInTx(tx, own, row.id, user) : null };
+    const submit = body.submit && ownerKind === PlanOwner.ENTERPRISE;
+    return { id: row.id, submitted: submit ? await submitInTx(tx, company, row.id, user) : null };
   });
 }
 
 /** Replaces the content of a draft or rejected plan (its candidates stay); with `submit`, submits it too. */
 export async function updatePlan(
   db: DbOrTx,
-  own: CompanyScope,
+  company: CompanyScope,
   id: string,
   user: UserRow,
-  body: LevelEvaluationBody,
+  body: PlanBody,
 ): Promise<Submitted | null> {
-  const current = await findPlan(db, own, id);
+  const current = await findPlan(db, company, id);
   if (!isPlanEditable(current.status)) throw wrongState(current.status, '修改');
-  const content = await checkContent(db, own, body);
+  const content = await checkContent(db, company, body);
   return db.transaction(async (tx) => {
-    const row = await findPlan(tx, own, id, { forUpdate: true });
+    const row = await findPlan(tx, company, id, { forUpdate: true });
     if (!isPlanEditable(row.status)) throw wrongState(row.status, '修改');
     await tx
       .update(levelEvaluations)
       .set({ ...planColumns(content), updatedAt: new Date() })
       .where(eq(levelEvaluations.id, id));
     await writeChildren(tx, id, content);
-    return body.submit ? submitInTx(tx, own, id, user) : null;
+    const submit = body.submit && row.ownerKind === PlanOwner.ENTERPRISE;
+    return submit ? submitInTx(tx, company, id, user) : null;
   });
 }
 
@@ -203,8 +228,8 @@ async function submitInTx(tx: DbOrTx, own: CompanyScope, id: string, user: UserR
   return { id, planNo, name: row.name, companyId: row.companyId, submittedBy: user.id };
 }
 
-/** The stored plan in the shape of its body (what submitting checks). */
-async function storedBody(tx: DbOrTx, row: PlanRow): Promise<LevelEvaluationBody> {
+/** The stored plan in the shape of its body (what submitting and publishing check). */
+export async function storedBody(tx: DbOrTx, row: PlanRow): Promise<PlanBody> {
   const methods = await tx
     .select()
     .from(levelEvaluationMethods)
@@ -234,6 +259,8 @@ async function storedBody(tx: DbOrTx, row: PlanRow): Promise<LevelEvaluationBody
     publicity_days: row.publicityDays,
     remark: row.remark,
     submit: true,
+    registration_start_date: row.registrationStartDate,
+    registration_end_date: row.registrationEndDate,
   };
 }
 
@@ -265,7 +292,10 @@ export async function nextPlanNo(tx: DbOrTx, recordNo: string, now = new Date())
 export async function deletePlan(db: DbOrTx, own: CompanyScope, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findPlan(tx, own, id, { forUpdate: true });
-    if (row.status !== EvaluationStatus.DRAFT) throw badRequest('只有草稿状态的评价计划可以删除');
+    if (row.status !== EvaluationStatus.DRAFT)
+      throw badRequest(
+        `只有草稿状态的${row.ownerKind === PlanOwner.INSTITUTION ? '考试计划' : '评价计划'}可以删除`,
+      );
     await tx.delete(levelEvaluations).where(eq(levelEvaluations.id, id));
   });
 }

@@ -1,14 +1,16 @@
-import { ArchiveKind } from '@skill-cert/shared/archive';
+import { ArchiveKind } from '@skill-cert/shared/archives';
 import {
   EvaluationAction,
   type EvaluationReviewBody,
   EvaluationStatus,
-} from '@skill-cert/shared/levelEvaluation';
+  ExamineeStatus,
+  PlanOwner,
+} from '@skill-cert/shared/level-evaluations';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { openArchive } from '../archives/open.ts';
+import { openArchive } from '../archives/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { archiveOpeningOf } from './archive-source.ts';
 import { staffWithAccounts } from './examiners.ts';
@@ -80,7 +82,10 @@ export async function reviewPlan(
         step = { action: EvaluationAction.APPROVE_RESULTS, note };
         text = days > 0 ? `的成绩已审核通过，公示${days}天` : '的成绩已审核通过，评价通过';
       } else {
-        next = { status: EvaluationStatus.IN_PROGRESS, rejectReason: reason };
+        // Returned results go back to where they are entered: 进行中, or an institution's 阅卷中.
+        const entering =
+          row.ownerKind === PlanOwner.INSTITUTION ? EvaluationStatus.MARKING : EvaluationStatus.IN_PROGRESS;
+        next = { status: entering, rejectReason: reason };
         step = { action: EvaluationAction.RETURN_RESULTS, note };
         text = `的成绩被退回：${reason}`;
       }
@@ -103,8 +108,8 @@ export async function reviewPlan(
 }
 
 /**
- * `POST .../submitResults`: 进行中 → 成绩待审核, when the plan has candidates and every one has a result (counted
- * from the candidate rows themselves).
+ * `POST .../submitResults`: 进行中 (an institution's 阅卷中) → 成绩待审核, when the plan has candidates and every one
+ * whose registration stands has a result (counted from the candidate rows themselves).
  */
 export async function submitResults(
   db: DbOrTx,
@@ -114,16 +119,22 @@ export async function submitResults(
 ): Promise<Submitted> {
   return db.transaction(async (tx) => {
     const row = await findPlan(tx, own, id, { forUpdate: true });
-    if (row.status !== EvaluationStatus.IN_PROGRESS) throw wrongState(row.status, '提交成绩审核');
-    const [{ total }] = await tx
-      .select({ total: count() })
-      .from(levelEvaluationCandidates)
-      .where(eq(levelEvaluationCandidates.evaluationId, id));
-    if (total === 0) throw badRequest('该评价计划还没有考生，不能提交成绩审核');
+    const entering =
+      row.ownerKind === PlanOwner.INSTITUTION ? EvaluationStatus.MARKING : EvaluationStatus.IN_PROGRESS;
+    if (row.status !== entering) throw wrongState(row.status, '提交成绩审核');
+    const standing = and(
+      eq(levelEvaluationCandidates.evaluationId, id),
+      eq(levelEvaluationCandidates.registrationStatus, ExamineeStatus.APPROVED),
+    );
+    const [{ total }] = await tx.select({ total: count() }).from(levelEvaluationCandidates).where(standing);
+    if (total === 0)
+      throw badRequest(
+        `该${row.ownerKind === PlanOwner.INSTITUTION ? '考试' : '评价'}计划还没有考生，不能提交成绩审核`,
+      );
     const [{ missing }] = await tx
       .select({ missing: count() })
       .from(levelEvaluationCandidates)
-      .where(and(eq(levelEvaluationCandidates.evaluationId, id), isNull(levelEvaluationCandidates.result)));
+      .where(and(standing, isNull(levelEvaluationCandidates.result)));
     if (missing > 0) throw badRequest(`还有${missing}名考生的成绩未录入完整，请录入后再提交成绩审核`);
     const now = new Date();
     await tx

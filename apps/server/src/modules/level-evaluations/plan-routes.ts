@@ -9,22 +9,22 @@ import {
   levelEvaluationDetail,
   levelEvaluationListQuery,
   levelEvaluationRow,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
 import { companyAdminOnly } from '../companies/door.ts';
 import { companyAdminIds } from '../companies/service.ts';
-import { listApprovals } from './approvals.ts';
+import { APPROVAL_TABLES, listApprovals } from './approvals.ts';
 import { planExaminers } from './examiners.ts';
 import { createPlan, deletePlan, type Submitted, submitPlan, updatePlan } from './plan-content.ts';
 import { type Decided, reviewPlan, submitResults } from './plan-flow.ts';
-import { evaluationOptionsOf, listPlans, planDetail } from './plan-views.ts';
+import { evaluationOptionsOf, listPlans, PLAN_LIST_TABLES, planDetail } from './plan-views.ts';
 import { findPlan, planParams } from './plans.ts';
-import { schedulePublicityJob } from './publicity.ts';
 
 const EVALUATION_CATEGORY = '评价通知';
 const detail = { 200: envelope(levelEvaluationDetail) };
@@ -60,7 +60,7 @@ async function tellSubmitter(app: FastifyInstance, d: Decided) {
  */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  await schedulePublicityJob(app);
+  const pages = new CompanyListCache(app.database.writes);
 
   app.get(
     '/api/levelEvaluations/options',
@@ -77,7 +77,15 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { list, total } = await listPlans(db, req.company, req.query);
+      const { list, total } = await pages.get(
+        req.company.id,
+        `plans:${JSON.stringify(req.query)}`,
+        PLAN_LIST_TABLES,
+        async () => {
+          const found = await listPlans(db, req.company, req.query);
+          return { value: found, until: found.nextPublicityEnd?.getTime() };
+        },
+      );
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -173,7 +181,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { list, total, counts } = await listApprovals(db, req.company, req.auth.userId, req.query);
+      // What waits differs by caller: an administrator does not decide what they submitted.
+      const key = `approvals:${req.auth.userId}:${req.company.role}:${JSON.stringify(req.query)}`;
+      const { list, total, counts } = await pages.get(req.company.id, key, APPROVAL_TABLES, async () => {
+        const found = await listApprovals(db, req.company, req.auth.userId, req.query);
+        return { value: found, until: found.nextPublicityEnd?.getTime() };
+      });
       return ok({ list, meta: pageMeta(total, req.query), counts });
     },
   );

@@ -1,7 +1,6 @@
 import {
   areCandidatesEditable,
   areScoresEditable,
-  type EvaluationAbilities,
   type EvaluationOptions,
   EvaluationStatus,
   type EvaluationStatusValue,
@@ -11,19 +10,23 @@ import {
   isPlanEditable,
   type LevelEvaluationDetail,
   type LevelEvaluationRow,
-} from '@skill-cert/shared/levelEvaluation';
-import { type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
+  TicketStatus,
+} from '@skill-cert/shared/level-evaluations';
+import { type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupations';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { totalOf } from '../../lib/page-total.ts';
 import { timelineOf } from '../../lib/timeline.ts';
 import { companyAdminIds } from '../companies/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
+import { hasScores, logisticsOpen } from './exam-logistics.ts';
 import { SUPERVISOR, staffWithAccounts } from './examiners.ts';
-import { endDuePublicity, findPlan, type PlanRow } from './plans.ts';
+import { planLogisticsOf } from './logistics-summary.ts';
+import { endDuePublicity, findPlan, isPastEnd, nextPublicityEndOf, type PlanRow } from './plans.ts';
 import { resultCounts } from './statistics.ts';
 import {
   levelEvaluationLogs,
@@ -77,12 +80,20 @@ export interface PlanListFilter {
   per_page: number;
 }
 
+/** What the plan list and the approvals read (their cached pages hold until one of them is written). */
+export const PLAN_LIST_TABLES = ['level_evaluations'] as const;
+
 /**
  * `GET /api/levelEvaluations`: the company's plans, newest first. The date range keeps plans whose own dates
- * overlap it (a plan without dates matches no range).
+ * overlap it (a plan without dates matches no range). One statement: the page by the order's index, its total and
+ * the company's next publicity end beside it; when that end is past, the due periods end and the page is read again.
  */
-export async function listPlans(db: DbOrTx, own: CompanyScope, f: PlanListFilter) {
-  await endDuePublicity(db, { company: own });
+export async function listPlans(
+  db: DbOrTx,
+  own: CompanyScope,
+  f: PlanListFilter,
+  now = new Date(),
+): Promise<{ list: LevelEvaluationRow[]; total: number; nextPublicityEnd: Date | null }> {
   const where = and(
     ofCompany(levelEvaluations, own),
     planKeyword(f.keyword),
@@ -92,15 +103,23 @@ export async function listPlans(db: DbOrTx, own: CompanyScope, f: PlanListFilter
     f.start_date ? gte(levelEvaluations.endDate, f.start_date) : undefined,
     f.end_date ? lte(levelEvaluations.startDate, f.end_date) : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(levelEvaluations).where(where);
-  const rows = await db
-    .select()
-    .from(levelEvaluations)
-    .where(where)
-    .orderBy(desc(levelEvaluations.createdAt), desc(levelEvaluations.id))
-    .limit(f.per_page)
-    .offset((f.page - 1) * f.per_page);
-  return { list: rows.map(toRow), total: n };
+  const meta = { total: totalOf(levelEvaluations, where), nextEnd: nextPublicityEndOf(own) };
+  const read = async () => {
+    const rows = await db
+      .select({ plan: levelEvaluations, ...meta })
+      .from(levelEvaluations)
+      .where(where)
+      .orderBy(desc(levelEvaluations.createdAt), desc(levelEvaluations.id))
+      .limit(f.per_page)
+      .offset((f.page - 1) * f.per_page);
+    // An empty page carries no total: it is asked alone.
+    const [found] = rows.length ? rows : await db.select(meta).from(sql`(select 1) as one`);
+    return { list: rows.map((r) => toRow(r.plan)), total: found.total, nextPublicityEnd: found.nextEnd };
+  };
+  const first = await read();
+  if (!isPastEnd(first.nextPublicityEnd, now)) return first;
+  await endDuePublicity(db, { company: own }, now);
+  return read();
 }
 
 /** What the caller may do with the plan now (the screens show actions by it; every route checks again). */
@@ -110,7 +129,8 @@ function abilitiesOf(
   user: UserRow,
   soleAdmin: boolean,
   changesByOthers: number,
-): EvaluationAbilities {
+  scored: boolean,
+): LevelEvaluationDetail['abilities'] {
   const admin = own.role === 1;
   const mayDecide = (submitter: string | null) => admin && (submitter !== user.id || soleAdmin);
   return {
@@ -125,7 +145,35 @@ function abilitiesOf(
     can_submit_results: p.status === EvaluationStatus.IN_PROGRESS,
     can_request_change: p.status === EvaluationStatus.PUBLICITY,
     can_review_changes: admin && p.status === EvaluationStatus.PUBLICITY && changesByOthers > 0,
+    can_edit_sessions: logisticsOpen(p, 'sessions', scored),
+    can_seat: logisticsOpen(p, 'seating', scored),
+    can_render_tickets: logisticsOpen(p, 'tickets', scored) && p.ticketsStatus !== TicketStatus.RENDERING,
   };
+}
+
+/**
+ * What a plan's detail shows beside its row, for an enterprise plan and a test plan alike: its filing, methods, staff,
+ * pending score changes by requester and its log.
+ */
+export async function planParts(db: DbOrTx, own: CompanyScope, p: PlanRow) {
+  const [filing] = p.recordApplicationId ? await approvedFilings(db, own, p.recordApplicationId) : [];
+  const methods = await db
+    .select()
+    .from(levelEvaluationMethods)
+    .where(eq(levelEvaluationMethods.evaluationId, p.id))
+    .orderBy(asc(levelEvaluationMethods.method));
+  const staff = await staffWithAccounts(db, p.id);
+  const changes = await db
+    .select({ requestedBy: levelEvaluationScoreChanges.requestedBy, n: count() })
+    .from(levelEvaluationScoreChanges)
+    .where(and(eq(levelEvaluationScoreChanges.evaluationId, p.id), eq(levelEvaluationScoreChanges.status, 0)))
+    .groupBy(levelEvaluationScoreChanges.requestedBy);
+  const logs = await db
+    .select()
+    .from(levelEvaluationLogs)
+    .where(eq(levelEvaluationLogs.evaluationId, p.id))
+    .orderBy(asc(levelEvaluationLogs.createdAt), asc(levelEvaluationLogs.id));
+  return { filing, methods, staff, changes, logs };
 }
 
 /** `GET /api/levelEvaluations/{id}`: the plan in full, with what the caller may do and its timeline. */
@@ -136,24 +184,10 @@ export async function planDetail(
   user: UserRow,
 ): Promise<LevelEvaluationDetail> {
   const p = await findPlan(db, own, id);
-  const [filing] = p.recordApplicationId ? await approvedFilings(db, own, p.recordApplicationId) : [];
-  const methods = await db
-    .select()
-    .from(levelEvaluationMethods)
-    .where(eq(levelEvaluationMethods.evaluationId, id))
-    .orderBy(asc(levelEvaluationMethods.method));
-  const staff = await staffWithAccounts(db, id);
+  const { filing, methods, staff, changes, logs } = await planParts(db, own, p);
   const results = await resultCounts(db, id);
-  const changes = await db
-    .select({ requestedBy: levelEvaluationScoreChanges.requestedBy, n: count() })
-    .from(levelEvaluationScoreChanges)
-    .where(and(eq(levelEvaluationScoreChanges.evaluationId, id), eq(levelEvaluationScoreChanges.status, 0)))
-    .groupBy(levelEvaluationScoreChanges.requestedBy);
-  const logs = await db
-    .select()
-    .from(levelEvaluationLogs)
-    .where(eq(levelEvaluationLogs.evaluationId, id))
-    .orderBy(asc(levelEvaluationLogs.createdAt), asc(levelEvaluationLogs.id));
+  const logistics = await planLogisticsOf(db, p);
+  const scored = await hasScores(db, p.id);
   const soleAdmin = own.role === 1 && (await companyAdminIds(db, own.id)).length === 1;
   const pendingChanges = changes.reduce((sum, c) => sum + c.n, 0);
   const changesByOthers = soleAdmin
@@ -185,7 +219,8 @@ export async function planDetail(
     reject_reason: p.rejectReason,
     result_counts: results,
     pending_change_count: pendingChanges,
-    abilities: abilitiesOf(p, own, user, soleAdmin, changesByOthers),
+    ...logistics.summary,
+    abilities: abilitiesOf(p, own, user, soleAdmin, changesByOthers, scored),
     timeline: timelineOf(logs, evaluationActionText),
   };
 }

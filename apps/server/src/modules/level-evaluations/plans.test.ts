@@ -1,24 +1,17 @@
-import { CompanyRole } from '@skill-cert/shared/company';
-import type {
-  EvaluationApprovalPage,
-  EvaluationExaminer,
-  EvaluationOptions,
-  LevelEvaluationDetail,
-  LevelEvaluationRow,
-} from '@skill-cert/shared/levelEvaluation';
+import { CompanyRole } from '@skill-cert/shared/companies';
+import {
+  type EvaluationApprovalPage,
+  type EvaluationExaminer,
+  type EvaluationOptions,
+  EvaluationStatus,
+  type LevelEvaluationDetail,
+  type LevelEvaluationRow,
+} from '@skill-cert/shared/level-evaluations';
 import type { MessagePage } from '@skill-cert/shared/messages';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { RoleType } from '@skill-cert/shared/roles';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { api, login, useTestApp } from '../../../test/harness.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
-import { addMember } from '../companies/service.ts';
-import { createUser, findUserByAccount } from '../users/service.ts';
-import { nextPlanNo } from './plan-content.ts';
-import { endDuePublicity } from './plans.ts';
-import { PUBLICITY_QUEUE } from './publicity.ts';
-import { levelEvaluationScoreChanges, levelEvaluations } from './tables.ts';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addCandidates,
   approvedFiling,
@@ -27,7 +20,17 @@ import {
   filingBody,
   planBody,
   setResults,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/level-evaluations.ts';
+import { companyOf, seedApprovedFiling, seedPlan } from '../../../test/fixtures/level-evaluations-plans.ts';
+import { api, login, useTestApp } from '../../../test/harness.ts';
+import { listStatements } from '../../../test/statements.ts';
+import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { addMember } from '../companies/service.ts';
+import { createUser, findUserByAccount } from '../users/service.ts';
+import { nextPlanNo } from './plan-content.ts';
+import { endDuePublicity } from './plans.ts';
+import { PUBLICITY_QUEUE } from './publicity.ts';
+import { levelEvaluationCandidates, levelEvaluationScoreChanges, levelEvaluations } from './tables.ts';
 
 const ctx = useTestApp();
 
@@ -108,6 +111,38 @@ describe('saving a plan', () => {
     expect(res.body.data).toMatchObject({ status: 0, status_text: '草稿', plan_no: null, publicity_days: 7 });
     expect(res.body.data.timeline.map((t) => t.action)).toEqual(['create']);
     expect(res.body.data.abilities).toMatchObject({ can_edit: true, can_delete: true, can_review: false });
+  });
+
+  it('an impossible date is 400 naming the field, on create, edit and the list filter (never a 500)', async () => {
+    const token = await admin();
+    await approvedFiling(ctx.app, token);
+    const created = await call('POST', '/api/levelEvaluations', token, {
+      name: '日期不存在',
+      start_date: '2026-02-30',
+    });
+    expect([created.status, created.body.message]).toEqual([
+      400,
+      '开始日期不是有效日期：2026-02-30 这一天不存在',
+    ]);
+    const draft = await call('POST', '/api/levelEvaluations', token, { name: '日期' });
+    const edited = await call('PATCH', `/api/levelEvaluations/${draft.body.data._id}`, token, {
+      name: '日期',
+      end_date: '2026-04-31',
+    });
+    expect([edited.status, edited.body.message]).toEqual([
+      400,
+      '结束日期不是有效日期：2026-04-31 这一天不存在',
+    ]);
+    const ancient = await call('POST', '/api/levelEvaluations', token, {
+      name: '日期',
+      start_date: '0000-01-01',
+    });
+    expect([ancient.status, ancient.body.message]).toEqual([400, '开始日期的年份应在1900至2100之间']);
+    const listed = await call('GET', '/api/levelEvaluations?end_date=2026-02-30', token);
+    expect([listed.status, listed.body.message]).toEqual([
+      400,
+      '结束日期不是有效日期：2026-02-30 这一天不存在',
+    ]);
   });
 
   it('stores methods, site, examiners and supervisors as chosen, and answers them in the detail', async () => {
@@ -519,6 +554,57 @@ describe('publicity over', () => {
 });
 
 describe('GET /api/levelEvaluations', () => {
+  it('reads a page, its total and the next publicity end in one statement whatever the page size, a page read before in none', async () => {
+    const companyId = await companyOf(ctx.app.db, 'qiye');
+    const filingId = await seedApprovedFiling(ctx.app.db, companyId);
+    for (let i = 0; i < 55; i++)
+      await seedPlan(ctx.app.db, companyId, {
+        filingId,
+        status: i % 7 === 0 ? EvaluationStatus.PUBLICITY : EvaluationStatus.IN_PROGRESS,
+      });
+    const { bySize, repeated } = await listStatements(ctx.app, await admin(), '/api/levelEvaluations');
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it('a page read before shows a new plan and a renamed one', async () => {
+    const token = await admin();
+    const f = await approvedFiling(ctx.app, token);
+    const a = await createPlan(ctx.app, token, planBody(f, { name: '电工甲' }));
+    const names = async () =>
+      (await call<Paged<LevelEvaluationRow>>('GET', '/api/levelEvaluations', token)).body.data.list.map(
+        (r) => r.name,
+      );
+    expect(await names()).toEqual(['电工甲']);
+    await createPlan(ctx.app, token, planBody(f, { name: '电工乙' }));
+    expect(await names()).toEqual(['电工乙', '电工甲']);
+    await ctx.app.db.update(levelEvaluations).set({ name: '电工丙' }).where(eq(levelEvaluations.id, a._id));
+    expect(await names()).toEqual(['电工乙', '电工丙']);
+  });
+
+  it('a page read before holds only until the next publicity period ends', async () => {
+    const { token, plan } = await resultsPending();
+    await call('POST', `/api/levelEvaluations/${plan._id}/review`, token, { action: 'approve' });
+    const statuses = async () =>
+      (await call<Paged<LevelEvaluationRow>>('GET', '/api/levelEvaluations', token)).body.data.list.map(
+        (r) => r.status_text,
+      );
+    // The clock stands still: the period ends in five seconds, well within the time any page is kept.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const ends = Date.now() + 5_000;
+      await ctx.app.db
+        .update(levelEvaluations)
+        .set({ publicityEndsAt: new Date(ends) })
+        .where(eq(levelEvaluations.id, plan._id));
+      expect(await statuses()).toEqual(['公示中']);
+      vi.setSystemTime(ends + 1);
+      expect(await statuses()).toEqual(['已通过']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('filters by keyword (name or plan number), status, occupation, level and overlapping dates; newest first, paged', async () => {
     const token = await admin();
     const f = await approvedFiling(ctx.app, token);
@@ -566,7 +652,66 @@ describe('GET /api/levelEvaluations', () => {
 });
 
 describe('GET /api/evaluationApprovals', () => {
-  it("lists what waits for the caller by tab with every tab's count; members get an empty list", async () => {
+  it("reads a page with its total and every tab's count in one statement whatever the page size, a page read before in none", async () => {
+    const companyId = await companyOf(ctx.app.db, 'qiye');
+    const filingId = await seedApprovedFiling(ctx.app.db, companyId);
+    const requester = (await findUserByAccount(ctx.app.db, 'duojuese'))!;
+    const tabs = [EvaluationStatus.PENDING, EvaluationStatus.RESULTS_PENDING, EvaluationStatus.PUBLICITY];
+    for (let i = 0; i < 90; i++) {
+      const id = await seedPlan(ctx.app.db, companyId, { filingId, status: tabs[i % 3] });
+      if (tabs[i % 3] !== EvaluationStatus.PUBLICITY) continue;
+      // A score change request waiting (written directly: the request routes are tested on their own).
+      const [candidate] = await ctx.app.db
+        .insert(levelEvaluationCandidates)
+        .values({ evaluationId: id, name: '考生', idNumber: '110105199001010011' })
+        .returning();
+      await ctx.app.db.insert(levelEvaluationScoreChanges).values({
+        evaluationId: id,
+        candidateId: candidate.id,
+        method: 1,
+        afterTenths: 900,
+        reason: '复核后更正',
+        requestedBy: requester.id,
+        requestedByName: requester.name,
+      });
+    }
+    for (const type of ['plan', 'results', 'changes']) {
+      const { bySize, repeated } = await listStatements(
+        ctx.app,
+        await admin(),
+        `/api/evaluationApprovals?type=${type}`,
+      );
+      expect([type, bySize, repeated]).toEqual([type, [1, 1, 1], ctx.database.kind === 'pglite' ? 0 : 1]);
+    }
+  });
+
+  it('a page read before follows the approver rule as administrators come: the only one sees their own plan until a second one joins', async () => {
+    const a = await admin();
+    const { plan } = await submittedPlan(a);
+    const waiting = async () =>
+      (await call<EvaluationApprovalPage>('GET', '/api/evaluationApprovals', a)).body.data.list.map(
+        (r) => r._id,
+      );
+    expect(await waiting()).toEqual([plan._id]);
+    await secondAdmin();
+    expect(await waiting()).toEqual([]);
+  });
+
+  it("a page read before is the caller's own: an administrator and a member read the same tab apart", async () => {
+    await secondAdmin();
+    const a = await admin();
+    const m = await member();
+    const { plan } = await submittedPlan(a);
+    const waiting = async (token: string) =>
+      (await call<EvaluationApprovalPage>('GET', '/api/evaluationApprovals', token)).body.data.list.map(
+        (r) => r._id,
+      );
+    expect(await waiting(a)).toEqual([]);
+    expect(await waiting(m)).toEqual([plan._id]);
+    expect(await waiting(a)).toEqual([]);
+  });
+
+  it("lists what waits for the caller by tab with every tab's count; a member sees everything that waits", async () => {
     const other = await secondAdmin();
     const a = await admin();
     const m = await member();
@@ -586,11 +731,11 @@ describe('GET /api/evaluationApprovals', () => {
     const forOther = await page(other);
     expect(forOther.list.map((r) => r._id)).toEqual([byMember._id, byA._id]);
     expect(forOther.counts).toEqual({ plan: 2, results: 0, changes: 0 });
-    expect(await page(m)).toEqual({
-      list: [],
-      meta: { total: 0, count: 0, page: 1, per_page: 10, last_page: 1 },
-      counts: { plan: 0, results: 0, changes: 0 },
-    });
+    // A member decides nothing but is shown what waits for the administrators, their own submissions included.
+    const forMember = await page(m);
+    expect(forMember.list.map((r) => r._id)).toEqual([byMember._id, byA._id]);
+    expect(forMember.counts).toEqual({ plan: 2, results: 1, changes: 0 });
+    expect((await page(m, 'results')).list.map((r) => r._id)).toEqual([results._id]);
     // A score change request waiting in 公示中 (written directly: the request routes are tested on their own).
     await call('POST', `/api/levelEvaluations/${results._id}/review`, a, { action: 'approve' });
     const [cand] = await ctx.app.db
@@ -610,6 +755,7 @@ describe('GET /api/evaluationApprovals', () => {
     const changes = await page(a, 'changes');
     expect(changes.list.map((r) => r._id)).toEqual([results._id]);
     expect(changes.counts.changes).toBe(1);
+    expect((await page(m, 'changes')).list.map((r) => r._id)).toEqual([results._id]);
     const d = await call('GET', `/api/levelEvaluations/${results._id}`, a);
     expect(d.body.data).toMatchObject({
       pending_change_count: 1,

@@ -3,8 +3,10 @@ import {
   type EvaluationActionValue,
   EvaluationStatus,
   evaluationStatusText,
-} from '@skill-cert/shared/levelEvaluation';
-import { and, eq, lte } from 'drizzle-orm';
+  PlanOwner,
+  TEST_PLAN_NOT_FOUND,
+} from '@skill-cert/shared/level-evaluations';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
@@ -20,6 +22,14 @@ export const PLAN_NOT_FOUND = '评价计划不存在或已删除';
 
 /** The `{id}` of every route of one plan. */
 export const planParams = z.object({ id: z.string().uuid(PLAN_NOT_FOUND) });
+/** The `{id}` of every route of one test plan. */
+export const testPlanParams = z.object({ id: z.string().uuid(TEST_PLAN_NOT_FOUND) });
+
+/** A plan of the caller's kind of owner only: an institution's test plan, or an enterprise's evaluation plan. */
+export const ownerKindOf = (own: CompanyScope): number =>
+  own.kind === PlanOwner.INSTITUTION ? PlanOwner.INSTITUTION : PlanOwner.ENTERPRISE;
+const notFoundOf = (own: CompanyScope) =>
+  notFound(own.kind === PlanOwner.INSTITUTION ? TEST_PLAN_NOT_FOUND : PLAN_NOT_FOUND);
 
 /** Who the timeline names for steps nobody took (the publicity period ending). */
 export const SYSTEM_USER = { id: null, name: '系统' } as const;
@@ -38,10 +48,16 @@ export async function findPlan(
   const query = db
     .select()
     .from(levelEvaluations)
-    .where(and(eq(levelEvaluations.id, id), ofCompany(levelEvaluations, own)))
+    .where(
+      and(
+        eq(levelEvaluations.id, id),
+        ofCompany(levelEvaluations, own),
+        eq(levelEvaluations.ownerKind, ownerKindOf(own)),
+      ),
+    )
     .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound(PLAN_NOT_FOUND);
+  if (!row) throw notFoundOf(own);
   if (isPublicityOver(row)) {
     await endDuePublicity(db, { planId: row.id });
     return findPlan(db, own, id, opts);
@@ -85,6 +101,21 @@ export async function endDuePublicity(
   });
 }
 
+/**
+ * When the company's next publicity period ends (the earliest of its plans 公示中; null without one), as a scalar
+ * subquery beside a list's rows: a list that finds it past ends the due periods and reads again, and a cached page
+ * holds until then.
+ */
+export const nextPublicityEndOf = (own: CompanyScope): SQL<Date | null> =>
+  sql<Date | null>`(select min(${levelEvaluations.publicityEndsAt}) from ${levelEvaluations} where ${and(
+    ofCompany(levelEvaluations, own),
+    eq(levelEvaluations.status, EvaluationStatus.PUBLICITY),
+  )})`.mapWith(levelEvaluations.publicityEndsAt);
+
+/** Whether a publicity period that ends at `end` is over at `now`. */
+export const isPastEnd = (end: Date | null, now = new Date()): boolean =>
+  end !== null && end.getTime() <= now.getTime();
+
 /** Adds steps to a plan's timeline, in order (lib/timeline.ts `stepRows`). */
 export async function logSteps(
   tx: DbOrTx,
@@ -106,9 +137,9 @@ export const wrongState = (status: number, what: string) =>
 export const SOLE_ADMIN_NOTE = '单一管理员自行审批';
 
 /**
- * The approver rule (issue 20): a company administrator decides, but not what they submitted (or requested)
- * themselves, unless they are the company's only administrator; then the step's note says so. Answers that note
- * (or null); refuses with 403 otherwise.
+ * The approver rule: an enterprise's administrator decides (an institution's decider holds the route's permission
+ * key instead), but not what they submitted (or requested) themselves, unless they are the company's only
+ * administrator; then the step's note says so. Answers that note (or null); refuses with 403 otherwise.
  */
 export async function approverNote(
   db: DbOrTx,
@@ -116,10 +147,12 @@ export async function approverNote(
   userId: string,
   submitterId: string | null,
 ): Promise<string | null> {
-  if (own.role !== 1) throw forbidden('仅企业管理员可以执行此操作');
+  const institution = own.kind === PlanOwner.INSTITUTION;
+  if (!institution && own.role !== 1) throw forbidden('仅企业管理员可以执行此操作');
   if (submitterId !== userId) return null;
-  if ((await companyAdminIds(db, own.id)).length > 1)
-    throw forbidden('不能审批自己提交的内容，请由本企业其他管理员审批');
+  const admins = await companyAdminIds(db, own.id);
+  if (admins.length > 1 || !admins.includes(userId))
+    throw forbidden(`不能审批自己提交的内容，请由本${institution ? '机构' : '企业'}其他管理员审批`);
   return SOLE_ADMIN_NOTE;
 }
 

@@ -4,7 +4,7 @@ import {
   type ScoreChangeRow,
   type scoreChangeBody,
   type scoreChangeReviewBody,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -7,11 +7,12 @@ import {
   scoreChangeReviewBody,
   scoreChangeRow,
   scoresBody,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { attachment, planParams, XLSX_MIME } from './candidate-routes.ts';
+import { sendFile } from '../../lib/send-file.ts';
+import { planParams, XLSX_MIME } from './candidate-routes.ts';
 import { findPlan } from './plans.ts';
 import {
   listScoreChanges,
@@ -26,7 +27,7 @@ import { evaluationStatistics as statisticsOf } from './statistics.ts';
 const changeParams = planParams.extend({ changeId: z.string().uuid(SCORE_CHANGE_NOT_FOUND) });
 
 /**
- * Scores of a plan (issue 20 point 3): entered many at once in 进行中, imported and exported as Excel, changed in
+ * Scores of a plan: entered many at once in 进行中, imported and exported as Excel, changed in
  * 公示中 only through a request an administrator approves, locked from 已通过; and the statistics the detail draws.
  */
 export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,11 +73,8 @@ export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const plan = await findPlan(db, req.company, req.params.id);
       const bytes = await app.sheets.writeTable(await scoreExport(db, plan));
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', attachment(`${plan.name || '评价计划'}-成绩表.xlsx`))
-        .header('cache-control', 'no-store')
-        .send(bytes);
+      const name = `${plan.name || '评价计划'}-成绩表.xlsx`;
+      return sendFile(reply, { name, type: XLSX_MIME, cache: 'no-store' }, bytes);
     },
   );
 

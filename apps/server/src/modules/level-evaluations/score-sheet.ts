@@ -2,15 +2,17 @@ import {
   CANDIDATE_IMPORT_MAX_ROWS,
   type CandidateResultValue,
   candidateResultText,
+  ExamineeStatus,
   type ImportResult,
+  PlanOwner,
   SCORE_SHEET_KEY_COLUMNS,
   SCORE_SHEET_RESULT_COLUMN,
   scoreMarkText,
-} from '@skill-cert/shared/levelEvaluation';
-import { asc, eq } from 'drizzle-orm';
+} from '@skill-cert/shared/level-evaluations';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import type { TableSpec } from '../certificate-engine/sheet.ts';
+import type { TableSpec } from '../certificate-engine/service.ts';
 import { candidatesByIdNumber, scoresOf } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import {
@@ -21,6 +23,7 @@ import {
   planMethods,
   recomputeResults,
   type TenthsEntry,
+  taskMarkedCells,
   writeScores,
 } from './scores.ts';
 import { addProblem, cellOf, columnsOf, errorReport, readImportSheet } from './sheet-import.ts';
@@ -28,9 +31,13 @@ import { levelEvaluationCandidates } from './tables.ts';
 
 const FIELD = '成绩表';
 const ID_COLUMN = '证件号码';
+const TICKET_COLUMN = '准考证号';
 const MARKS = new Map(Object.entries(scoreMarkText).map(([k, v]) => [v, Number(k)]));
 /** A score as typed: at most one decimal. */
 const SCORE = /^\d+(\.\d)?$/;
+
+/** What a plan is called in messages: 考试计划 (an institution's) or 评价计划. */
+const planWord = (plan: PlanRow) => (plan.ownerKind === PlanOwner.INSTITUTION ? '考试计划' : '评价计划');
 
 /** The sheet's columns for the plan: 姓名, 证件号码, one per method (evaluationMethodText). */
 const sheetColumns = (methods: PlanMethod[]) => [
@@ -49,12 +56,20 @@ export async function scoreExport(db: DbOrTx, plan: PlanRow): Promise<TableSpec>
       id: levelEvaluationCandidates.id,
       name: levelEvaluationCandidates.name,
       idNumber: levelEvaluationCandidates.idNumber,
+      ticketNo: levelEvaluationCandidates.ticketNo,
       result: levelEvaluationCandidates.result,
     })
     .from(levelEvaluationCandidates)
-    .where(eq(levelEvaluationCandidates.evaluationId, plan.id))
+    .where(
+      and(
+        eq(levelEvaluationCandidates.evaluationId, plan.id),
+        eq(levelEvaluationCandidates.registrationStatus, ExamineeStatus.APPROVED),
+      ),
+    )
     .orderBy(asc(levelEvaluationCandidates.sort), asc(levelEvaluationCandidates.id));
   const scores = await scoresOf(db, { evaluationId: plan.id });
+  // An institution's results name each examinee's admission ticket too (a column the import does not read).
+  const tickets = plan.ownerKind === PlanOwner.INSTITUTION;
   const cellOfScore = (candidateId: string, method: number): string | number => {
     const s = scores.get(candidateId)?.find((x) => x.method === method);
     if (!s) return '';
@@ -64,12 +79,15 @@ export async function scoreExport(db: DbOrTx, plan: PlanRow): Promise<TableSpec>
   return {
     sheetName: '成绩',
     columns: [
-      ...sheetColumns(methods).map((header) => ({ header, width: header === ID_COLUMN ? 22 : 16 })),
+      ...SCORE_SHEET_KEY_COLUMNS.map((header) => ({ header, width: header === ID_COLUMN ? 22 : 16 })),
+      ...(tickets ? [{ header: TICKET_COLUMN, width: 22 }] : []),
+      ...methods.map((m) => ({ header: methodTextOf(m.method), width: 16 })),
       { header: SCORE_SHEET_RESULT_COLUMN, width: 10 },
     ],
     rows: candidates.map((c) => [
       c.name,
       c.idNumber,
+      ...(tickets ? [c.ticketNo ?? ''] : []),
       ...methods.map((m) => cellOfScore(c.id, m.method)),
       c.result ? candidateResultText[c.result as CandidateResultValue] : '',
     ]),
@@ -119,7 +137,11 @@ export async function importScores(
     }
     const candidate = candidates.get(idNumber);
     if (!candidate) {
-      addProblem(problems, rowNumber, `证件号码 ${idNumber} 不是本评价计划的考生`);
+      addProblem(problems, rowNumber, `证件号码 ${idNumber} 不是本${planWord(plan)}的考生`);
+      continue;
+    }
+    if (candidate.registrationStatus !== ExamineeStatus.APPROVED) {
+      addProblem(problems, rowNumber, `证件号码 ${idNumber} 的考生报名未审核通过，不能录入成绩`);
       continue;
     }
     const first = firstRowOf.get(idNumber);
@@ -138,17 +160,21 @@ export async function importScores(
     return errorReport(app, req, '成绩表-错误报告.xlsx', headers, columns, table, problems, []);
 
   const ids = [...new Set(entries.map((e) => e.candidateId))];
-  await app.db.transaction(async (tx) => {
+  const kept = await app.db.transaction(async (tx) => {
     const locked = await findPlan(tx, req.company, planId, { forUpdate: true });
     assertScoresEditable(locked);
-    await writeScores(tx, locked.id, entries, req.auth.user.id);
+    // Scores handed over by examiners stay as they were marked.
+    const marked = await taskMarkedCells(tx, locked.id, ids);
+    const written = entries.filter((e) => !marked.has(`${e.candidateId}:${e.method}`));
+    await writeScores(tx, locked.id, written, req.auth.user.id);
     await recomputeResults(tx, locked.id, ids, methods);
+    return entries.length - written.length;
   });
   return {
     imported: firstRowOf.size,
     total: table.rows.length,
     failed: 0,
     error_file_url: null,
-    warnings: [],
+    warnings: kept ? [`${kept} 个成绩由考评员评分提交，保留原成绩，未按表格修改`] : [],
   };
 }

@@ -4,16 +4,12 @@ import {
   EvaluationStatus,
   type ImportResult,
   type ScoreChangeRow,
-} from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/level-evaluations';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../../test/harness.ts';
-import { companyMembers } from '../companies/tables.ts';
-import { enterpriseToken } from '../custom-certificates/test-fixtures.ts';
-import { findUserByAccount } from '../users/service.ts';
-import { levelEvaluationLogs, levelEvaluations } from './tables.ts';
+import { enterpriseToken } from '../../../test/fixtures/custom-certificates.ts';
 import {
   base,
   downloadXlsx,
@@ -22,8 +18,12 @@ import {
   planRow,
   postFile,
   useEvaluationApp,
-} from './test-app.ts';
-import { type SeedMethod, seedPlan, validId } from './test-plans.ts';
+} from '../../../test/fixtures/level-evaluations-app.ts';
+import { type SeedMethod, seedPlan, validId } from '../../../test/fixtures/level-evaluations-plans.ts';
+import { api } from '../../../test/harness.ts';
+import { companyMembers } from '../companies/tables.ts';
+import { findUserByAccount } from '../users/service.ts';
+import { levelEvaluationLogs, levelEvaluations } from './tables.ts';
 
 const { ctx, as } = useEvaluationApp();
 type Entry = { candidate_id: string; method: number; score: number | null; mark?: number | null };

@@ -6,13 +6,15 @@ import {
   candidateResult,
   type EvaluationMethodValue,
   EvaluationStatus,
+  ExamineeStatus,
   evaluationMethodText,
   type MethodScore,
   type ScoreEntry,
   scoreMarkText,
-} from '@skill-cert/shared/levelEvaluation';
-import { asc, eq, sql } from 'drizzle-orm';
+} from '@skill-cert/shared/level-evaluations';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inList } from '../../db/in-list.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import {
@@ -104,7 +106,10 @@ export const isScoreLocked = (status: number): boolean =>
 /** Entries per statement: one JSON parameter each. */
 const WRITE_BATCH = 2000;
 
-/** Upserts scores: one statement per two thousand entries, never one per cell. */
+/**
+ * Upserts scores: one statement per two thousand entries, never one per cell. A score written here is the owner's (an
+ * approved change request may replace one examiners handed over): it no longer names a marker.
+ */
 export async function writeScores(
   tx: DbOrTx,
   evaluationId: string,
@@ -126,7 +131,8 @@ export async function writeScores(
       from jsonb_to_recordset(${json}::jsonb) as x(candidate_id uuid, method smallint, score_tenths int, mark smallint)
       on conflict (candidate_id, method) do update set
         score_tenths = excluded.score_tenths, mark = excluded.mark,
-        updated_by = excluded.updated_by, updated_at = excluded.updated_at`);
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at,
+        from_task = false, marked_by_name = null, marked_at = null`);
   }
 }
 
@@ -226,8 +232,21 @@ export async function saveScores(
     // The rows of the answer, read once: also the proof that every candidate is one of this plan's.
     const rows = await candidateDbRows(tx, plan.id, ids);
     if (rows.length !== ids.length) throw badRequest(CANDIDATE_NOT_FOUND);
-    await writeScores(tx, plan.id, cells, userId);
-    const { scores, results } = await recomputeResults(tx, plan.id, ids, methods, cells);
+    const unapproved = rows.find((r) => r.registrationStatus !== ExamineeStatus.APPROVED);
+    if (unapproved) throw badRequest(`${unapproved.name}的报名未审核通过，不能录入成绩`);
+    // A row of the table saves every cell: one handed over by examiners passes unchanged and is not written.
+    const marked = await taskMarkedCells(tx, plan.id, ids);
+    const changed = cells.filter((c) => {
+      const held = marked.get(`${c.candidateId}:${c.method}`);
+      if (!held) return true;
+      if (held.scoreTenths === c.scoreTenths && held.mark === c.mark) return false;
+      const name = rows.find((r) => r.id === c.candidateId)?.name ?? '';
+      throw badRequest(
+        `${name}的${methodTextOf(c.method)}成绩由考评员评分提交，不能直接修改；如需重评请退回考评任务`,
+      );
+    });
+    await writeScores(tx, plan.id, changed, userId);
+    const { scores, results } = await recomputeResults(tx, plan.id, ids, methods, changed);
     const now = new Date();
     for (const r of rows) {
       const result = results.get(r.id) ?? null;
@@ -241,4 +260,19 @@ export async function saveScores(
 export function assertScoresEditable(plan: PlanRow): void {
   const problem = scoreStateProblem(plan.status);
   if (problem) throw badRequest(problem);
+}
+
+/** The cells among these candidates' scores handed over by examiners' tasks (the owner may not type over them). */
+export async function taskMarkedCells(
+  db: DbOrTx,
+  planId: string,
+  candidateIds: string[],
+): Promise<Map<string, { scoreTenths: number | null; mark: number | null }>> {
+  if (candidateIds.length === 0) return new Map();
+  const s = levelEvaluationScores;
+  const rows = await db
+    .select({ candidateId: s.candidateId, method: s.method, scoreTenths: s.scoreTenths, mark: s.mark })
+    .from(s)
+    .where(and(eq(s.evaluationId, planId), eq(s.fromTask, true), inList(s.candidateId, candidateIds)));
+  return new Map(rows.map((r) => [`${r.candidateId}:${r.method}`, r]));
 }

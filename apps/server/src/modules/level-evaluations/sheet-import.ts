@@ -1,10 +1,15 @@
-import { ERROR_REASON_COLUMN, type ImportResult } from '@skill-cert/shared/levelEvaluation';
+import { ERROR_REASON_COLUMN, type ImportResult } from '@skill-cert/shared/level-evaluations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
-import { normaliseHeader, type SheetTable } from '../certificate-engine/sheet.ts';
-import { problem, uploadRejected } from '../certificate-engine/upload-errors.ts';
-import { type FileRow, localPathOf, readableFile, storeGeneratedFile, webPathOf } from '../files/service.ts';
-import { receiveUpload } from '../files/upload.ts';
+import { normaliseHeader, problem, type SheetTable, uploadRejected } from '../certificate-engine/service.ts';
+import {
+  type FileRow,
+  localPathOf,
+  readableFile,
+  receiveUpload,
+  storeGeneratedFile,
+  webPathOf,
+} from '../files/service.ts';
 
 /** Warnings an answer lists at most (the rest counted in one line). */
 const WARNINGS_MAX = 100;

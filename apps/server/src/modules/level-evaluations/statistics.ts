@@ -1,4 +1,4 @@
-import { CandidateResult, type EvaluationStatistics } from '@skill-cert/shared/levelEvaluation';
+import { CandidateResult, type EvaluationStatistics } from '@skill-cert/shared/level-evaluations';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PlanRow } from './plans.ts';
@@ -13,11 +13,11 @@ const bucketLabels = Array.from({ length: BUCKETS }, (_, i) =>
   i === BUCKETS - 1 ? `${i * 10}%-100%` : `${i * 10}%-${(i + 1) * 10}%`,
 );
 
-/** Candidates by result (合格 … 违规) and not yet complete: one aggregate query. */
+/** Candidates by result (合格 … 违规) and not yet complete, approved registrations only: one aggregate query. */
 export async function resultCounts(db: DbOrTx, evaluationId: string): Promise<ResultCounts> {
   const res = (await db.execute(sql`
     select result, count(*)::int as n from ${levelEvaluationCandidates}
-    where evaluation_id = ${evaluationId} group by result`)) as unknown as {
+    where evaluation_id = ${evaluationId} and registration_status = 1 group by result`)) as unknown as {
     rows: { result: number | null; n: number }[];
   };
   const by = new Map(res.rows.map((r) => [r.result, Number(r.n)]));

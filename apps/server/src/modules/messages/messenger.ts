@@ -20,6 +20,16 @@ export interface Messenger {
    * does. Call the returned function once the transaction has committed: it pushes the message live.
    */
   toUsersIn(tx: DbOrTx, userIds: string[], message: NewMessage): Promise<() => Promise<number>>;
+  /**
+   * Ends a piece of work once and tells who started it: `end` makes the guarded change in a transaction (null when
+   * another caller ended it already) and names whom to tell what; the message is stored in that transaction and
+   * pushed after the commit (a lost push only means the message centre shows it instead of live). `about` names the
+   * work in the log. Answers whether this call ended it.
+   */
+  finishAndTell(
+    end: (tx: DbOrTx) => Promise<{ userIds: string[]; message: NewMessage } | null>,
+    about: Record<string, unknown>,
+  ): Promise<boolean>;
   toCompany(companyId: string, message: NewMessage): Promise<number>;
   toEveryone(message: NewMessage): Promise<number>;
   /**
@@ -46,7 +56,6 @@ declare module 'fastify' {
 }
 
 export const SYSTEM_CATEGORY = '系统通知';
-export const ACCESS_CATEGORY = '权限通知';
 export const systemNotice = (content: string): NewMessage => ({
   category: SYSTEM_CATEGORY,
   content,
@@ -111,6 +120,15 @@ export const messengerPlugin = fp(
       },
       toUsersIn,
       toUsers: async (userIds, message) => (await toUsersIn(app.db, userIds, message))(),
+      async finishAndTell(end, about) {
+        const push = await app.db.transaction(async (tx) => {
+          const done = await end(tx);
+          return done ? toUsersIn(tx, done.userIds, done.message) : null;
+        });
+        if (!push) return false;
+        await push().catch((err) => app.log.error({ err, ...about }, '完成消息推送失败'));
+        return true;
+      },
       toCompany: (companyId, message) => sendToMany(companyId, message),
       toEveryone: (message) => sendToMany(null, message),
     } satisfies Messenger);

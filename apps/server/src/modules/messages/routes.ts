@@ -16,7 +16,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { UserReadCache } from '../../lib/read-cache.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { onMessagesStored, onUnreadChanged } from '../../lib/userEvents.ts';
+import { onMessagesStored, onUnreadChanged } from '../../lib/user-events.ts';
 import { findUserById } from '../users/service.ts';
 import { systemNotice } from './messenger.ts';
 import { deleteMessages, listMessages, markRead, ownMessage, unreadMessages } from './service.ts';
@@ -24,6 +24,9 @@ import { deleteMessages, listMessages, markRead, ownMessage, unreadMessages } fr
 const idParams = z.object({ id: z.string().uuid('消息不存在或已删除') });
 
 /** The message centre (spec §7 Messages) and the real-time bind. A user only ever touches their own messages. */
+
+/** One's own inbox and socket: nothing an administrator answers for, so not in the audit log. */
+const OWN_INBOX = { skip: true } as const;
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // The list pages and the unread messages each user read, kept until that user's messages change.
@@ -65,7 +68,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/message/readMany',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, audit: OWN_INBOX },
       schema: { response: { 200: envelope(affectedCount) }, body: messageIdsBody },
     },
     async (req) => {
@@ -77,7 +80,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/message/deleteMany',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, audit: OWN_INBOX },
       schema: { response: { 200: envelope(affectedCount) }, body: messageIdsBody },
     },
     async (req) => {
@@ -88,7 +91,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/message/:id',
-    { config: { access: SIGNED_IN }, schema: { response: { 200: noData }, params: idParams } },
+    {
+      config: { access: SIGNED_IN, audit: OWN_INBOX },
+      schema: { response: { 200: noData }, params: idParams },
+    },
     async (req) => {
       if ((await deleteMessages(db, req.auth.userId, [req.params.id])) === 0)
         throw notFound('消息不存在或已删除');
@@ -110,7 +116,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/websocket/bindUser',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, audit: OWN_INBOX },
       schema: {
         response: { 200: noData },
         body: z.object({ client_id: z.string({ error: '缺少 client_id' }).uuid('client_id 无效') }),

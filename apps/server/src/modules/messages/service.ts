@@ -4,7 +4,7 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { messagesStored, unreadChanged } from '../../lib/userEvents.ts';
+import { messagesStored, unreadChanged } from '../../lib/user-events.ts';
 import { allUserIds, userIdsOf } from '../users/service.ts';
 import { messageSends, messages } from './tables.ts';
 

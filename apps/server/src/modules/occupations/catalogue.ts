@@ -3,7 +3,7 @@ import {
   type Occupation,
   type OccupationCategory,
   type SkillLevelCode,
-} from '@skill-cert/shared/occupation';
+} from '@skill-cert/shared/occupations';
 
 /**
  * A subset of 《中华人民共和国职业分类大典（2022年版）》: occupations that carry national skill standards and

@@ -1,5 +1,5 @@
 import { envelope } from '@skill-cert/shared/envelope';
-import { occupationCatalogue } from '@skill-cert/shared/occupation';
+import { occupationCatalogue } from '@skill-cert/shared/occupations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okOnce } from '../../lib/envelope.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';

@@ -4,7 +4,7 @@ import {
   type OccupationCatalogue,
   skillLevelName,
   skillLevelNames,
-} from '@skill-cert/shared/occupation';
+} from '@skill-cert/shared/occupations';
 import { badRequest } from '../../lib/errors.ts';
 import { occupationCatalogue } from './catalogue.ts';
 

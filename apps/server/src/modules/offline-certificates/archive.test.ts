@@ -1,12 +1,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archive';
+import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archives';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory } from '../certificate-engine/zip.ts';
-import { validId } from '../level-evaluations/test-plans.ts';
+import { validId } from '../../../test/fixtures/level-evaluations-plans.ts';
 import {
   batchBody,
   createAndRead,
@@ -15,7 +13,9 @@ import {
   sheetRows,
   uploadSheet,
   useOfflineCompany,
-} from './test-offline.ts';
+} from '../../../test/fixtures/offline-certificates.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { readZipDirectory } from '../certificate-engine/zip.ts';
 
 const ctx = useTestApp();
 const company = useOfflineCompany(ctx);

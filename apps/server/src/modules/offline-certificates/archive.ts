@@ -1,28 +1,27 @@
 import type { Readable } from 'node:stream';
-import { ArchiveKind, type ArchiveTimelineItem, type ArchiveVolumeValue } from '@skill-cert/shared/archive';
-import { evaluationMethodText, idTypeText } from '@skill-cert/shared/levelEvaluation';
-import { skillLevelName } from '@skill-cert/shared/occupation';
+import { ArchiveKind, type ArchiveTimelineItem, type ArchiveVolumeValue } from '@skill-cert/shared/archives';
+import { evaluationMethodText, idTypeText } from '@skill-cert/shared/level-evaluations';
+import { skillLevelName } from '@skill-cert/shared/occupations';
 import {
   OFFLINE_METHODS,
   OfflineBatchStatus,
+  type OfflineBatchStatusValue,
   offlineBatchStatusText,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import { formatDateTime } from '@skill-cert/shared/time';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { certificateSheet, revocationSection } from '../archives/evaluation-source.ts';
-import { openArchive } from '../archives/open.ts';
-import { type ArchiveContext, defineArchiveSource, type GeneratedDocument } from '../archives/sources.ts';
-import type { DocumentJob } from '../certificate-engine/render/types.ts';
-import { streamTable, type TableRow } from '../certificate-engine/table-stream.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
-import { notGenerated, numberRange } from '../certificates/source-rows.ts';
+import { certificateSheet, openArchive, revocationSection } from '../archives/service.ts';
+import type { ArchiveContext, ArchiveSource, GeneratedDocument } from '../archives/sources.ts';
+import type { DocumentJob } from '../certificate-engine/service.ts';
+import { streamTable, type TableRow } from '../certificate-engine/service.ts';
+import { notGenerated, numberRange, ownBlanksOf } from '../certificates/service.ts';
 import { type BatchRecord, findBatch } from './batches.ts';
 import { offlineCertificateBatches, offlineCertificateDrafts } from './tables.ts';
 
 /**
- * The archive of an offline batch (档案管理, issue 22 point 6): opened when the batch is published, in the same
+ * The archive of an offline batch (档案管理): opened when the batch is published, in the same
  * transaction; volume 4 the holders' results (.xlsx, from the drafts), volume 5 the certificate list (.xlsx, as the
  * library exports it) and the publish record (.pdf: the batch, its numbers, its revocations). Sealed once 已发布.
  */
@@ -173,23 +172,19 @@ async function sealBlockedReason(db: DbOrTx, b: BatchRecord): Promise<string | n
   return n > 0 ? `有 ${n} 张证书生成失败，重新生成后才能归档` : null;
 }
 
-defineArchiveSource(ArchiveKind.OFFLINE_BATCH, {
-  async states(db, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: offlineCertificateBatches.id, status: offlineCertificateBatches.status })
-      .from(offlineCertificateBatches)
-      .where(inArray(offlineCertificateBatches.id, ids));
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          status: r.status,
-          statusText: offlineBatchStatusText[r.status],
-          filled: new Set(presentKeys(r.status).map((k) => DOCS[k].volume)),
-        },
-      ]),
-    );
+/** The archive of a published offline batch: its sheet, holders and certificates, produced on request. */
+export const offlineArchiveSource: ArchiveSource = {
+  kind: ArchiveKind.OFFLINE_BATCH,
+  state: {
+    values: (batchId) =>
+      sql<number[] | null>`(select array[${offlineCertificateBatches.status}]::int[]
+        from ${offlineCertificateBatches} where ${eq(offlineCertificateBatches.id, batchId)})`,
+    read: ([status = 0]) => ({
+      status,
+      statusText: offlineBatchStatusText[status as OfflineBatchStatusValue] ?? '',
+      filled: new Set(presentKeys(status).map((k) => DOCS[k].volume)),
+    }),
+    tables: ['offline_certificate_batches'],
   },
   async documents(ctx) {
     const b = await findBatch(ctx.app.db, ctx.own, ctx.archive.sourceId);
@@ -219,4 +214,4 @@ defineArchiveSource(ArchiveKind.OFFLINE_BATCH, {
     const reason = await sealBlockedReason(tx, await findBatch(tx, ctx.own, ctx.archive.sourceId, true));
     if (reason) throw badRequest(reason);
   },
-});
+};

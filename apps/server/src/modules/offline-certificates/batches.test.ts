@@ -1,13 +1,18 @@
-import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificate';
-import type { OfflineBatchOptions, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
+import { randomUUID } from 'node:crypto';
+import { CERTIFICATE_NO, type CertificateRow, parseCertificateNumber } from '@skill-cert/shared/certificates';
+import {
+  type OfflineBatchOptions,
+  type OfflineBatchRow,
+  OfflineBatchStatus,
+  type OfflineDraftRow,
+} from '@skill-cert/shared/offline-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../../test/harness.ts';
-import { jpeg, rawZip } from '../certificate-engine/test-fixtures.ts';
-import { certificates } from '../certificates/tables.ts';
-import { createTemplate, defaultBlanks, upload } from '../custom-certificates/test-fixtures.ts';
-import { validId } from '../level-evaluations/test-plans.ts';
+import { jpeg, rawZip } from '../../../test/fixtures/certificate-engine.ts';
+import { createTemplate, defaultBlanks, upload } from '../../../test/fixtures/custom-certificates.ts';
+import { companyOf, validId } from '../../../test/fixtures/level-evaluations-plans.ts';
 import {
   batchBody,
   createAndRead,
@@ -19,7 +24,12 @@ import {
   sheetRows,
   uploadSheet,
   useOfflineCompany,
-} from './test-offline.ts';
+} from '../../../test/fixtures/offline-certificates.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { listStatements } from '../../../test/statements.ts';
+import type { CertificateTemplate } from '../certificate-engine/types.ts';
+import { certificates } from '../certificates/tables.ts';
+import { offlineCertificateBatches, offlineCertificateDrafts } from './tables.ts';
 
 const ctx = useTestApp();
 const company = useOfflineCompany(ctx);
@@ -38,6 +48,77 @@ async function readBatch(rows: (string | number | null)[][], more: Record<string
   const fileId = await uploadSheet(ctx.app, company.admin, rows);
   return createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId, more));
 }
+
+/** `n` batches 待确认 of qiye's company written directly, each with two drafts, one of them with a problem. */
+async function seedBatches(n: number) {
+  const companyId = await companyOf(ctx.app.db, 'qiye');
+  const rows = await ctx.app.db
+    .insert(offlineCertificateBatches)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        companyId,
+        name: `线下批次${i}`,
+        occupationCode: '6-31-01-03',
+        occupationName: '电工',
+        level: 4,
+        startDate: '2025-05-01',
+        endDate: '2025-05-20',
+        siteId: company.siteId,
+        siteName: '一号实训楼',
+        templateId: 'national',
+        template: { template_name: '职业技能等级证书' } as CertificateTemplate,
+        issueDate: '2025-06-01',
+        fileId: randomUUID(),
+        status: OfflineBatchStatus.TO_CONFIRM,
+        createdBy: randomUUID(),
+      })),
+    )
+    .returning({ id: offlineCertificateBatches.id });
+  await ctx.app.db.insert(offlineCertificateDrafts).values(
+    rows.flatMap((b) => [
+      { batchId: b.id, rowNumber: 2, name: '持证人甲', idNumber: validId(1) },
+      {
+        batchId: b.id,
+        rowNumber: 3,
+        name: '持证人乙',
+        idNumber: validId(2),
+        problems: ['证件号码校验位不正确'],
+      },
+    ]),
+  );
+  return rows.map((b) => b.id);
+}
+
+describe('GET /api/offlineCertificateBatches', () => {
+  it("reads a page with each batch's draft counts and the total in one statement whatever the page size, a page read before in none", async () => {
+    await seedBatches(55);
+    const { bySize, repeated } = await listStatements(
+      ctx.app,
+      company.admin,
+      '/api/offlineCertificateBatches',
+    );
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+
+  it('a page read before shows a draft fixed and a draft deleted', async () => {
+    const [id] = await seedBatches(1);
+    const counts = async () =>
+      (
+        await api<Paged<OfflineBatchRow>>(ctx.app, 'GET', '/api/offlineCertificateBatches', {
+          token: company.admin,
+        })
+      ).body.data.list.map((b) => [b._id, b.valid_count, b.problem_count]);
+    expect(await counts()).toEqual([[id, 1, 1]]);
+    await ctx.app.db
+      .update(offlineCertificateDrafts)
+      .set({ problems: [] })
+      .where(eq(offlineCertificateDrafts.batchId, id));
+    expect(await counts()).toEqual([[id, 2, 0]]);
+    await ctx.app.db.delete(offlineCertificateDrafts).where(eq(offlineCertificateDrafts.rowNumber, 3));
+    expect(await counts()).toEqual([[id, 1, 0]]);
+  });
+});
 
 describe('reading a batch (0 解析中 → 1 待确认)', () => {
   it('reads the sheet into drafts, tells the starter 成功 n 条，失败 m 条 with the error file of the failed rows', async () => {
@@ -101,6 +182,37 @@ describe('reading a batch (0 解析中 → 1 待确认)', () => {
       [false, 0],
     ]);
     expect(list[1].problems[0]).toContain('照片不是 JPG/PNG 图片');
+  });
+});
+
+describe('the example row of the sheet template', () => {
+  it('uploaded unchanged, the example row is a problem naming its row, and blocks the publishing', async () => {
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/offlineCertificateBatches/sheetTemplate?template_id=national',
+      headers: { authorization: `Bearer ${company.admin}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0].getCell('A2').value).toBe('张三（示例，请删除）');
+    workbook.worksheets[0].addRow(holderRow(1));
+    const fileId = await upload(
+      ctx.app,
+      company.admin,
+      '证书信息表.xlsx',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+    );
+    const { batch } = await createAndRead(ctx.app, company.admin, batchBody(company.siteId, fileId));
+    expect(batch).toMatchObject({ total: 2, valid_count: 1, problem_count: 1 });
+    const list = await drafts(batch._id);
+    expect(list.list.map((d) => [d.row_number, d.problems])).toEqual([
+      [2, ['第 2 行是模板示例，请删除后再导入']],
+      [3, []],
+    ]);
+    const publish = await api(ctx.app, 'POST', `/api/offlineCertificateBatches/${batch._id}/publish`, {
+      token: company.admin,
+    });
+    expect(publish.status).toBe(400);
   });
 });
 

@@ -1,5 +1,10 @@
-import { NATIONAL_TEMPLATE_ID, NATIONAL_TEMPLATE_NAME } from '@skill-cert/shared/certificate';
-import { isSkillLevelCode, type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupation';
+import {
+  evaluationEnd,
+  issueDateProblem,
+  NATIONAL_TEMPLATE_ID,
+  NATIONAL_TEMPLATE_NAME,
+} from '@skill-cert/shared/certificates';
+import { isSkillLevelCode, type SkillLevelCode, skillLevelName } from '@skill-cert/shared/occupations';
 import {
   isOfflineBatchDeletable,
   isOfflineBatchEditable,
@@ -13,8 +18,8 @@ import {
   type offlineBatchPatchBody,
   offlineBatchStatusText,
   requiredOfflineMethods,
-} from '@skill-cert/shared/offlineCertificate';
-import { formatDateTime } from '@skill-cert/shared/time';
+} from '@skill-cert/shared/offline-certificates';
+import { formatDate, formatDateTime } from '@skill-cert/shared/time';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -22,13 +27,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, ofCompany } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
+import { containsPattern } from '../../lib/like.ts';
+import { totalOf } from '../../lib/page-total.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
-import { numberPrefixOf } from '../certificates/numbers.ts';
-import { numberRange } from '../certificates/source-rows.ts';
-import { chosenTemplate } from '../certificates/template-choice.ts';
-import { escapeLike } from '../custom-certificates/caller.ts';
-import { listTemplates } from '../custom-certificates/templates.ts';
+import { numberPrefixOf, numberRange, ownBlanksOf } from '../certificates/service.ts';
+import { chosenTemplate, listTemplates } from '../custom-certificates/service.ts';
 import { type FileRow, findFiles, readableFile } from '../files/service.ts';
 import { occupationByCode } from '../occupations/service.ts';
 import { approvedFilings } from '../records/service.ts';
@@ -120,14 +123,21 @@ function toRow(b: BatchRecord, counts: { valid: number; problem: number } | unde
   };
 }
 
-/** `/offline-certificate`: newest first; keyword: the batch's or the occupation's name (contains). */
+/** What the batch list reads (its cached pages hold until one of them is written). */
+export const BATCH_LIST_TABLES = ['offline_certificate_batches', 'offline_certificate_drafts'] as const;
+
+/**
+ * `/offline-certificate`: newest first; keyword: the batch's or the occupation's name (contains). One statement:
+ * the page with each batch's draft counts (a lateral aggregate over its drafts) and the total.
+ */
 export async function listBatches(
   db: DbOrTx,
   own: CompanyScope,
   q: z.output<typeof offlineBatchListQuery>,
 ): Promise<{ list: OfflineBatchRow[]; total: number }> {
   const t = offlineCertificateBatches;
-  const keyword = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
+  const d = offlineCertificateDrafts;
+  const keyword = q.keyword ? containsPattern(q.keyword) : null;
   const where = and(
     ofCompany(t, own),
     q.status === undefined ? undefined : eq(t.status, q.status),
@@ -136,19 +146,30 @@ export async function listBatches(
     q.issue_date_end ? lte(t.issueDate, q.issue_date_end) : undefined,
     keyword ? or(ilike(t.name, keyword), ilike(t.occupationName, keyword)) : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(t).where(where);
+  const drafts = db
+    .select({
+      valid: sql<number>`count(*) filter (where jsonb_array_length(${d.problems}) = 0)::int`.as('valid'),
+      problem: sql<number>`count(*) filter (where jsonb_array_length(${d.problems}) > 0)::int`.as('problem'),
+    })
+    .from(d)
+    .where(eq(d.batchId, t.id))
+    .as('drafts');
   const rows = await db
-    .select()
+    .select({ batch: t, valid: drafts.valid, problem: drafts.problem, total: totalOf(t, where) })
     .from(t)
+    .leftJoinLateral(drafts, sql`true`)
     .where(where)
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const counts = await draftCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((b) => toRow(b, counts.get(b.id))), total: n };
+  // An empty page past the first carries no total: it is counted alone.
+  const total =
+    rows[0]?.total ??
+    (q.page === 1 ? 0 : ((await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0));
+  return {
+    list: rows.map((r) => toRow(r.batch, { valid: r.valid ?? 0, problem: r.problem ?? 0 })),
+    total,
+  };
 }
 
 /** Why 确认发证 is refused now (in Chinese), or null. */
@@ -289,9 +310,14 @@ async function checkFiles(
   }
 }
 
-/** Queues the read of a batch's sheet inside the caller's transaction (notify after it commits). */
-async function queueRead(app: FastifyInstance, tx: DbOrTx, batchId: string): Promise<void> {
-  await app.jobs.send(READ_QUEUE, { batchId }, { tx });
+/** Queues the read of a batch's sheet inside the caller's transaction (notify after it commits); companies take turns. */
+async function queueRead(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  batchId: string,
+  companyId: string,
+): Promise<void> {
+  await app.jobs.send(READ_QUEUE, { batchId }, { tx, tenant: companyId });
 }
 
 /**
@@ -335,7 +361,7 @@ export async function createBatch(
       createdBy: caller.user.id,
       createdByName: caller.user.name,
     });
-    await queueRead(app, tx, id);
+    await queueRead(app, tx, id, caller.company.id);
   });
   app.jobs.notify(READ_QUEUE);
   return id;
@@ -360,7 +386,8 @@ export async function patchBatch(
     body.template_id !== undefined ? await chosenTemplate(db, caller.company, body.template_id) : undefined;
   await checkFiles(db, caller.user, body.file_id, body.photo_zip_file_id);
   const issueDate = body.issue_date ?? before.issueDate;
-  if (issueDate < before.endDate) throw badRequest('发证日期不能早于评价结束日期');
+  const dateProblem = issueDateProblem(issueDate, formatDate(new Date()), evaluationEnd(before.endDate));
+  if (dateProblem) throw badRequest(dateProblem);
   const reread =
     (body.file_id !== undefined && body.file_id !== before.fileId) ||
     (body.photo_zip_file_id !== undefined && body.photo_zip_file_id !== before.photoZipFileId) ||
@@ -382,7 +409,7 @@ export async function patchBatch(
           : {}),
       })
       .where(eq(offlineCertificateBatches.id, id));
-    if (reread) await queueRead(app, tx, id);
+    if (reread) await queueRead(app, tx, id, b.companyId);
   });
   if (reread) app.jobs.notify(READ_QUEUE);
 }

@@ -1,13 +1,17 @@
 import { TemplateKey } from '@skill-cert/shared/messages';
-import type { OfflineBatchRow, OfflineDraftRow } from '@skill-cert/shared/offlineCertificate';
+import type { OfflineBatchRow, OfflineDraftRow } from '@skill-cert/shared/offline-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { describe, expect, it } from 'vitest';
+import { enterpriseToken } from '../../../test/fixtures/custom-certificates.ts';
+import { watchMessages } from '../../../test/fixtures/offline-certificates.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
-import { enterpriseToken } from '../custom-certificates/test-fixtures.ts';
+import { allowRendering } from '../../../test/time-limits.ts';
 import { seedEvaluationDemo } from '../level-evaluations/demo.ts';
 import { findUserByAccount } from '../users/service.ts';
 import { DEMO_PUBLISHED_BATCH, DEMO_TO_CONFIRM_BATCH, seedOfflineBatches } from './demo.ts';
-import { watchMessages } from './test-offline.ts';
+
+// Renders the demo batch of 20 certificates in worker threads: long work (test/time-limits.ts).
+allowRendering();
 
 const ctx = useTestApp();
 

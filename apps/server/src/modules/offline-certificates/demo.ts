@@ -1,14 +1,14 @@
-import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificate';
-import { CompanyRole } from '@skill-cert/shared/company';
-import { withCheckDigit } from '@skill-cert/shared/idCard';
-import { OfflineBatchStatus } from '@skill-cert/shared/offlineCertificate';
+import { NATIONAL_TEMPLATE_ID } from '@skill-cert/shared/certificates';
+import { CompanyRole } from '@skill-cert/shared/companies';
+import { withCheckDigit } from '@skill-cert/shared/id-card';
+import { OfflineBatchStatus } from '@skill-cert/shared/offline-certificates';
 import { formatDate } from '@skill-cert/shared/time';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companyScope } from '../../lib/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { NATIONAL_TEMPLATE } from '../certificates/national-template.ts';
+import { NATIONAL_TEMPLATE } from '../certificates/service.ts';
 import { storeGeneratedFile } from '../files/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import { findUserByAccount, type UserRow } from '../users/service.ts';
@@ -42,23 +42,21 @@ function holder(k: number, rowNumber: number): DraftFields {
 }
 
 /**
- * Demo content of issue 22 (SEED_DEMO): when the server is ready, qiye (once, when it has no offline batch) gets one
- * batch published with the national template (20 holders, numbered in the library; the PDFs render in the background
- * and then they are valid and verifiable, 已发布) and one batch 待确认 whose two drafts carry problems (a wrong ID
- * number check digit, a missing 技能操作考核 result). Of several instances starting together, the first one seeds it.
+ * Demo content (SEED_DEMO; src/demo runs it once the job queue runs): qiye (once, when it has no offline batch) gets
+ * one batch published with the national template (20 holders, numbered in the library; the PDFs render in the
+ * background and then they are valid and verifiable, 已发布) and one batch 待确认 whose two drafts carry problems (a
+ * wrong ID number check digit, a missing 技能操作考核 result). Of several instances starting together, the first one
+ * seeds it.
  */
-export function seedOfflineDemo(app: FastifyInstance): void {
-  if (!app.config.seedDemo) return;
-  app.addHook('onReady', async () => {
-    const admin = await findUserByAccount(app.db, 'qiye');
-    if (!admin?.companyId) return;
-    try {
-      await app.database.withStartupLock(async () => seedOfflineBatches(app, admin));
-    } catch (err) {
-      // The company has no codes yet, or the demo changed: nothing to seed.
-      if (!(err instanceof AppError)) throw err;
-    }
-  });
+export async function seedOfflineDemo(app: FastifyInstance): Promise<void> {
+  const admin = await findUserByAccount(app.db, 'qiye');
+  if (!admin?.companyId) return;
+  try {
+    await app.database.withStartupLock(async () => seedOfflineBatches(app, admin));
+  } catch (err) {
+    // The company has no codes yet, or the demo changed: nothing to seed.
+    if (!(err instanceof AppError)) throw err;
+  }
 }
 
 /** qiye's two demo batches, when it has none yet (the published one renders in the background). */

@@ -1,4 +1,4 @@
-import { evaluationMethodText, idTypeText } from '@skill-cert/shared/levelEvaluation';
+import { evaluationMethodText, idTypeText } from '@skill-cert/shared/level-evaluations';
 import {
   OFFLINE_DRAFT_NOT_FOUND,
   OFFLINE_METHODS,
@@ -6,7 +6,7 @@ import {
   type OfflineDraftRow,
   type offlineDraftListQuery,
   type offlineDraftPatchBody,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,10 +14,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { inList } from '../../db/in-list.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/id.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
-import { validHoldersAmong } from '../certificates/source-rows.ts';
-import { escapeLike } from '../custom-certificates/caller.ts';
-import { readableFile } from '../files/service.ts';
+import { prefixPattern } from '../../lib/like.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { imageFileProblem } from '../certificate-engine/service.ts';
+import { ownBlanksOf, validHoldersAmong } from '../certificates/service.ts';
+import { localPathOf, readableFile } from '../files/service.ts';
 import { type BatchRecord, findBatch, type OfflineCaller } from './batches.ts';
 import { type BatchRules, type DraftFields, type Judgement, judgeDrafts } from './rules.ts';
 import { offlineCertificateDrafts } from './tables.ts';
@@ -172,7 +173,7 @@ export async function listDrafts(
   const keyword = q.keyword?.trim();
   const where: SQL | undefined = and(
     eq(t.batchId, b.id),
-    keyword ? or(ilike(t.name, `${escapeLike(keyword)}%`), eq(t.idNumber, keyword.toUpperCase())) : undefined,
+    keyword ? or(ilike(t.name, prefixPattern(keyword)), eq(t.idNumber, keyword.toUpperCase())) : undefined,
     q.problem === undefined
       ? undefined
       : q.problem === 1
@@ -208,6 +209,7 @@ async function lockedDraft(tx: DbOrTx, caller: OfflineCaller, batchId: string, d
 /** `PATCH .../drafts/{draftId}`: fixes a draft in place; it (and any draft sharing its old or new ID number) is judged again. */
 export async function patchDraft(
   db: DbOrTx,
+  storage: Storage,
   caller: OfflineCaller,
   batchId: string,
   draftId: string,
@@ -218,6 +220,9 @@ export async function patchDraft(
       throw badRequest('照片不存在或已删除，请重新上传');
     });
     if (photo.kind !== 'jpg' && photo.kind !== 'png') throw badRequest('照片应为 JPG 或 PNG 图片');
+    // As the photo zip's photos are: too big to render is said now, not at publishing.
+    const tooBig = await imageFileProblem(await localPathOf(storage, photo.sha256), '照片');
+    if (tooBig) throw badRequest(tooBig);
   }
   return db.transaction(async (tx) => {
     const { b, d } = await lockedDraft(tx, caller, batchId, draftId);

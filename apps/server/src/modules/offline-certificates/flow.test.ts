@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archive';
-import { NO_APPROVED_FILING } from '@skill-cert/shared/levelEvaluation';
+import type { ArchiveDetail, ArchiveRow } from '@skill-cert/shared/archives';
+import { ISSUE_DATE_GRACE_DAYS } from '@skill-cert/shared/certificates';
+import { IMAGE_LIMIT_TEXT } from '@skill-cert/shared/constants';
+import { NO_APPROVED_FILING } from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import {
   OFFLINE_EXPORT_COLUMNS,
@@ -12,18 +14,15 @@ import {
   offlineBatchCreateBody,
   offlineBatchPatchBody,
   offlineDraftPatchBody,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
+import { addDays, formatDate } from '@skill-cert/shared/time';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api, callRoutes, useTestApp } from '../../../test/harness.ts';
-import { readZipDirectory } from '../certificate-engine/zip.ts';
-import { certificates } from '../certificates/tables.ts';
-import { secondEnterprise } from '../companies/testing.ts';
-import { enterpriseToken, watchProgress } from '../custom-certificates/test-fixtures.ts';
-import { companyOf, validId } from '../level-evaluations/test-plans.ts';
-import { SCOPE_NOT_FILED, SITE_NOT_FILED } from './batches.ts';
-import { offlineCertificateDrafts } from './tables.ts';
+import { jpeg, jpegClaiming } from '../../../test/fixtures/certificate-engine.ts';
+import { secondEnterprise } from '../../../test/fixtures/companies.ts';
+import { enterpriseToken, upload, watchProgress } from '../../../test/fixtures/custom-certificates.ts';
+import { companyOf, validId } from '../../../test/fixtures/level-evaluations-plans.ts';
 import {
   batchBody,
   createAndRead,
@@ -34,7 +33,12 @@ import {
   sheetRows,
   uploadSheet,
   watchMessages,
-} from './test-offline.ts';
+} from '../../../test/fixtures/offline-certificates.ts';
+import { api, callRoutes, useTestApp } from '../../../test/harness.ts';
+import { readZipDirectory } from '../certificate-engine/zip.ts';
+import { certificates } from '../certificates/tables.ts';
+import { SCOPE_NOT_FILED, SITE_NOT_FILED } from './batches.ts';
+import { offlineCertificateDrafts } from './tables.ts';
 
 const ctx = useTestApp();
 let admin = '';
@@ -111,6 +115,23 @@ describe('create', () => {
     expect(dates.body).toMatchObject({ code: 400, message: '发证日期不能早于评价结束日期' });
   });
 
+  it('the issue date follows the grant rule: an impossible day, or one past today plus the grace, is refused on create and edit', async () => {
+    const fileId = await uploadSheet(ctx.app, admin, [holderRow(1)]);
+    const impossible = await call('POST', B, admin, batchBody(siteId, fileId, { issue_date: '2026-02-30' }));
+    expect(impossible.body).toMatchObject({
+      code: 400,
+      message: '发证日期不是有效日期：2026-02-30 这一天不存在',
+    });
+    const latest = addDays(formatDate(new Date()), ISSUE_DATE_GRACE_DAYS);
+    const tooLate = `发证日期不能晚于${latest}（今天起${ISSUE_DATE_GRACE_DAYS}天内）`;
+    const late = await call('POST', B, admin, batchBody(siteId, fileId, { issue_date: addDays(latest, 1) }));
+    expect(late.body).toMatchObject({ code: 400, message: tooLate });
+    const { batch } = await createAndRead(ctx.app, admin, batchBody(siteId, fileId, { issue_date: latest }));
+    const edited = await call('PATCH', `${B}/${batch._id}`, admin, { issue_date: addDays(latest, 1) });
+    expect(edited.body).toMatchObject({ code: 400, message: tooLate });
+    expect((await getBatch(ctx.app, admin, batch._id)).issue_date).toBe(latest);
+  });
+
   it('members upload too', async () => {
     const fileId = await uploadSheet(ctx.app, member, [holderRow(1)]);
     const { batch } = await createAndRead(ctx.app, member, batchBody(siteId, fileId));
@@ -135,6 +156,21 @@ describe('drafts', () => {
     await call('PATCH', `${B}/${batch._id}/drafts/${first._id}`, admin, { id_number: validId(4) });
     expect((await draftsOf(batch._id)).map((d) => d.problems)).toEqual([[], [], []]);
     expect(await getBatch(ctx.app, admin, batch._id)).toMatchObject({ valid_count: 3, problem_count: 0 });
+  });
+
+  it('a photo too big to render (a header declaring 60000×60000) is refused when set on a draft, not at publishing', async () => {
+    const batch = await readBatch([holderRow(1)]);
+    const [draft] = await draftsOf(batch._id);
+    const big = await upload(ctx.app, admin, '大照片.jpg', jpegClaiming(60000, 60000));
+    const res = await call('PATCH', `${B}/${batch._id}/drafts/${draft._id}`, admin, { photo_file_id: big });
+    expect(res.body).toMatchObject({
+      code: 400,
+      message: `照片尺寸过大（60000×60000 像素），请缩小到 ${IMAGE_LIMIT_TEXT}后重新上传`,
+    });
+    expect((await draftsOf(batch._id))[0].photo_file_id).toBeNull();
+    const fine = await upload(ctx.app, admin, '照片.jpg', jpeg(60, 80));
+    const set = await call('PATCH', `${B}/${batch._id}/drafts/${draft._id}`, admin, { photo_file_id: fine });
+    expect(set.body.code, set.body.message).toBe(200);
   });
 
   it('a holder who already holds a valid certificate of the scope from this company is flagged', async () => {

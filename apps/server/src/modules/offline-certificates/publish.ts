@@ -1,47 +1,48 @@
 import type { PassThrough } from 'node:stream';
-import { CertificateSource, certificateStatusText } from '@skill-cert/shared/certificate';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
-import { idTypeText } from '@skill-cert/shared/levelEvaluation';
+import { CertificateSource, certificateStatusText } from '@skill-cert/shared/certificates';
+import { ProduceStatus } from '@skill-cert/shared/custom-certificates';
+import { idTypeText } from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
-import { skillLevelName } from '@skill-cert/shared/occupation';
+import { skillLevelName } from '@skill-cert/shared/occupations';
 import {
   OFFLINE_EXPORT_COLUMNS,
   OfflineBatchStatus,
   type OfflineCertificateRow,
   type OfflinePublishResult,
   type offlineCertificateQuery,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { streamTable } from '../certificate-engine/table-stream.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
-import { numberPrefixOf } from '../certificates/numbers.ts';
-import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
+import { streamTable } from '../certificate-engine/service.ts';
 import {
-  defineLibrarySource,
+  BATCH_FIXED_BLANKS,
+  CERTIFICATE_NOT_FOUND,
+  type CertificateRow,
+  certificateInsertRows,
+  confirmCertificates,
+  insertNumberedDrafts,
+  LIBRARY_RENDER_QUEUE,
+  type LibrarySource,
+  noneWaiting,
+  numberPrefixOf,
+  numberRange,
+  ownBlanksOf,
   queueRendering,
   renderAgain,
   rowCounters,
-  sourceZip,
-  wakeRendering,
-} from '../certificates/rendering.ts';
-import {
-  type CertificateRow,
-  confirmCertificates,
-  insertNumberedDrafts,
-  noneWaiting,
-  numberRange,
   sourceCertificate,
   sourceCertificates,
   sourceCertificatesAfter,
+  sourceZip,
   toSourceCertificateRow,
   validHoldersAmong,
-} from '../certificates/source-rows.ts';
-import { companyNameOf } from '../custom-certificates/caller.ts';
+  wakeRendering,
+} from '../certificates/service.ts';
+import { companyNameOf } from '../companies/service.ts';
 import { openBatchArchive } from './archive.ts';
 import { type BatchRecord, filedScope, findBatch, type OfflineCaller } from './batches.ts';
 import { draftsOf } from './drafts.ts';
@@ -60,8 +61,11 @@ const counters = rowCounters({
   total: offlineCertificateBatches.total,
 });
 
-// An offline batch's certificates render on the library's runner; the batch keeps the counters and its end.
-defineLibrarySource(CertificateSource.OFFLINE, {
+/** An offline batch's certificates render on the library's path; the batch keeps the counters and its end. */
+export const offlineLibrarySource: LibrarySource = {
+  kind: CertificateSource.OFFLINE,
+  queue: LIBRARY_RENDER_QUEUE,
+  fixedBlanks: BATCH_FIXED_BLANKS,
   async load(db, sourceId) {
     const [b] = await db
       .select()
@@ -89,7 +93,7 @@ defineLibrarySource(CertificateSource.OFFLINE, {
       await confirmCertificates(tx, sourceId, new Date(), { renderedOnly: true });
   },
   finish: finishBatchIfDone,
-});
+};
 
 /**
  * Once no certificate of a batch 2 发布中 waits (each rendered or failed), in one transaction: the rendered ones
@@ -99,31 +103,37 @@ defineLibrarySource(CertificateSource.OFFLINE, {
  * lets exactly one caller do it.
  */
 export async function finishBatchIfDone(app: FastifyInstance, batchId: string): Promise<void> {
-  const push = await app.db.transaction(async (tx) => {
-    const at = new Date();
-    const [done] = await tx
-      .update(offlineCertificateBatches)
-      .set({ status: OfflineBatchStatus.PUBLISHED, finishedAt: at })
-      .where(
-        and(
-          eq(offlineCertificateBatches.id, batchId),
-          eq(offlineCertificateBatches.status, OfflineBatchStatus.PUBLISHING),
-          noneWaiting(batchId),
-        ),
-      )
-      .returning();
-    if (!done) return null;
-    await confirmCertificates(tx, batchId, at, { renderedOnly: true });
-    const range = await numberRange(tx, batchId);
-    const next = done.failedCount > 0 ? '失败的证书请在证书详情中重新生成，生成后即生效' : '可导出证书及编号';
-    return app.messenger.toUsersIn(tx, [done.createdBy], {
-      category: CERTIFICATE_CATEGORY,
-      content: `「${done.name}」证书已发布：共 ${done.total} 张，成功 ${done.renderedCount} 张，失败 ${done.failedCount} 张，证书编号 ${range.first} 至 ${range.last}，${next}`,
-      templateKey: TemplateKey.OFFLINE_CERTIFICATE_PUBLISHED,
-      relatedId: batchId,
-    });
-  });
-  if (push) await push().catch((err) => app.log.error({ err, batchId }, '证书发布完成消息推送失败'));
+  await app.messenger.finishAndTell(
+    async (tx) => {
+      const at = new Date();
+      const [done] = await tx
+        .update(offlineCertificateBatches)
+        .set({ status: OfflineBatchStatus.PUBLISHED, finishedAt: at })
+        .where(
+          and(
+            eq(offlineCertificateBatches.id, batchId),
+            eq(offlineCertificateBatches.status, OfflineBatchStatus.PUBLISHING),
+            noneWaiting(batchId),
+          ),
+        )
+        .returning();
+      if (!done) return null;
+      await confirmCertificates(tx, batchId, at, { renderedOnly: true });
+      const range = await numberRange(tx, batchId);
+      const next =
+        done.failedCount > 0 ? '失败的证书请在证书详情中重新生成，生成后即生效' : '可导出证书及编号';
+      return {
+        userIds: [done.createdBy],
+        message: {
+          category: CERTIFICATE_CATEGORY,
+          content: `「${done.name}」证书已发布：共 ${done.total} 张，成功 ${done.renderedCount} 张，失败 ${done.failedCount} 张，证书编号 ${range.first} 至 ${range.last}，${next}`,
+          templateKey: TemplateKey.OFFLINE_CERTIFICATE_PUBLISHED,
+          relatedId: batchId,
+        },
+      };
+    },
+    { batchId },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- publish
@@ -188,6 +198,7 @@ export async function publishBatch(
         photoFileId: d.photoFileId,
         values: own.map((bl) => ({ name: bl.name, val: d.values[bl.name] ?? '' })),
       })),
+      certificateInsertRows(app),
     );
     await tx
       .update(offlineCertificateBatches)
@@ -202,10 +213,15 @@ export async function publishBatch(
       })
       .where(eq(offlineCertificateBatches.id, b.id));
     await openBatchArchive(tx, b, caller.user);
-    await queueRendering(app, tx, b.id, rowNumbers);
+    await queueRendering(
+      app,
+      tx,
+      { kind: CertificateSource.OFFLINE, sourceId: b.id, companyId: b.companyId },
+      rowNumbers,
+    );
     return { count: drafts.length, first_no: numbers[0], last_no: numbers[numbers.length - 1] };
   });
-  wakeRendering(app);
+  wakeRendering(app, CertificateSource.OFFLINE);
   return result;
 }
 
@@ -244,7 +260,7 @@ export async function regenerateCertificate(
   const b = await findBatch(app.db, own, batchId);
   const row = await sourceCertificate(app.db, b.id, certificateId);
   if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
-  if (row.produceStatus !== ProduceStatus.FAILED || !(await renderAgain(app, row.id)))
+  if (row.produceStatus !== ProduceStatus.FAILED || (await renderAgain(app, [row.id])).length === 0)
     throw badRequest('只有生成失败的证书可以重新生成');
 }
 

@@ -1,20 +1,19 @@
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
-import { evaluationMethodText } from '@skill-cert/shared/levelEvaluation';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
+import { evaluationMethodText } from '@skill-cert/shared/level-evaluations';
 import { TemplateKey } from '@skill-cert/shared/messages';
 import {
   OFFLINE_METHODS,
   OFFLINE_SHEET_MAX_ROWS,
   OfflineBatchStatus,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { ID_CARD_BLANK, NAME_BLANK } from '../certificate-engine/defaults.ts';
-import { collectPhotos, openPhotoArchive } from '../certificate-engine/photos.ts';
-import type { SheetRow, SheetTable } from '../certificate-engine/sheet.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
+import type { SheetRow, SheetTable } from '../certificate-engine/service.ts';
+import { collectPhotos, ID_CARD_BLANK, NAME_BLANK, openPhotoArchive } from '../certificate-engine/service.ts';
+import { ownBlanksOf } from '../certificates/service.ts';
 import { findFiles, localPathOf, recordManyFiles } from '../files/service.ts';
-import { cellOf, columnsOf, storeErrorSheet } from '../level-evaluations/sheet-import.ts';
+import { cellOf, columnsOf, storeErrorSheet } from '../level-evaluations/service.ts';
 import type { BatchRecord } from './batches.ts';
 import { insertDrafts, judge, type NewDraft } from './drafts.ts';
 import { READ_GAVE_UP_QUEUE, READ_QUEUE } from './read-queue.ts';
@@ -130,7 +129,7 @@ async function readAndWrite(app: FastifyInstance, b: BatchRecord): Promise<void>
   if (b.photoZipFileId && !zipFile) throw new Unreadable('照片压缩包不存在或已删除，请重新上传');
   if (zipFile) {
     const archive = await unreadable(async () =>
-      openPhotoArchive(await localPathOf(storage, zipFile.sha256)),
+      openPhotoArchive(app.sheets, await localPathOf(storage, zipFile.sha256)),
     );
     const rows: SheetRow[] = fields.map((f) => ({
       rowNumber: f.rowNumber,
@@ -138,17 +137,13 @@ async function readAndWrite(app: FastifyInstance, b: BatchRecord): Promise<void>
       values: { [NAME_BLANK]: f.name, [ID_CARD_BLANK]: f.idNumber },
       problems: [],
     }));
-    try {
-      const photos = await collectPhotos(storage, owner, archive, rows, [PHOTO_BLANK]);
-      photoRecords = photos.records;
-      rows.forEach((row, i) => {
-        const id = photos.byRow.get(row)?.get(PHOTO_BLANK.name);
-        if (id) photoIds.set(row.rowNumber, id);
-        if (row.problems.length) fields[i].photoProblem = row.problems.join('；');
-      });
-    } finally {
-      archive.close();
-    }
+    const photos = await collectPhotos(app, owner, archive, rows, [PHOTO_BLANK]);
+    photoRecords = photos.records;
+    rows.forEach((row, i) => {
+      const id = photos.byRow.get(row)?.get(PHOTO_BLANK.name);
+      if (id) photoIds.set(row.rowNumber, id);
+      if (row.problems.length) fields[i].photoProblem = row.problems.join('；');
+    });
   }
 
   const judged = await judge(db, b, fields);
@@ -170,63 +165,72 @@ async function readAndWrite(app: FastifyInstance, b: BatchRecord): Promise<void>
     : null;
 
   const succeeded = drafts.length - failed.length;
-  const push = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ status: offlineCertificateBatches.status })
-      .from(offlineCertificateBatches)
-      .where(eq(offlineCertificateBatches.id, b.id))
-      .for('update');
-    if (locked?.status !== OfflineBatchStatus.PARSING) return null;
-    await tx.delete(offlineCertificateDrafts).where(eq(offlineCertificateDrafts.batchId, b.id));
-    await insertDrafts(tx, b.id, drafts);
-    await recordManyFiles(tx, photoRecords);
-    await tx
-      .update(offlineCertificateBatches)
-      .set({
-        status: OfflineBatchStatus.TO_CONFIRM,
-        total: drafts.length,
-        errorFileId: errorFile?.id ?? null,
-        failReason: null,
-        readAt: new Date(),
-      })
-      .where(eq(offlineCertificateBatches.id, b.id));
-    return app.messenger.toUsersIn(tx, [b.createdBy], {
-      category: CERTIFICATE_CATEGORY,
-      content:
-        `「${b.name}」证书信息解析完成：成功 ${succeeded} 条，失败 ${failed.length} 条` +
-        (failed.length ? '，请下载错误报告，修改后重新上传或在确认发证页逐条修改' : '，请核对后确认发证'),
-      templateKey: TemplateKey.OFFLINE_CERTIFICATE_DONE,
-      relatedId: b.id,
-      fileId: errorFile?.id ?? null,
-    });
-  });
-  if (push)
-    await push().catch((err) => app.log.error({ err, batchId: b.id }, '证书信息解析完成消息推送失败'));
+  await app.messenger.finishAndTell(
+    async (tx) => {
+      const [locked] = await tx
+        .select({ status: offlineCertificateBatches.status })
+        .from(offlineCertificateBatches)
+        .where(eq(offlineCertificateBatches.id, b.id))
+        .for('update');
+      if (locked?.status !== OfflineBatchStatus.PARSING) return null;
+      await tx.delete(offlineCertificateDrafts).where(eq(offlineCertificateDrafts.batchId, b.id));
+      await insertDrafts(tx, b.id, drafts);
+      await recordManyFiles(tx, photoRecords);
+      await tx
+        .update(offlineCertificateBatches)
+        .set({
+          status: OfflineBatchStatus.TO_CONFIRM,
+          total: drafts.length,
+          errorFileId: errorFile?.id ?? null,
+          failReason: null,
+          readAt: new Date(),
+        })
+        .where(eq(offlineCertificateBatches.id, b.id));
+      return {
+        userIds: [b.createdBy],
+        message: {
+          category: CERTIFICATE_CATEGORY,
+          content:
+            `「${b.name}」证书信息解析完成：成功 ${succeeded} 条，失败 ${failed.length} 条` +
+            (failed.length ? '，请下载错误报告，修改后重新上传或在确认发证页逐条修改' : '，请核对后确认发证'),
+          templateKey: TemplateKey.OFFLINE_CERTIFICATE_DONE,
+          relatedId: b.id,
+          fileId: errorFile?.id ?? null,
+        },
+      };
+    },
+    { batchId: b.id },
+  );
 }
 
 /** The batch 0 解析中 fails (9 失败) with the reason, and its starter is told. */
 async function failBatch(app: FastifyInstance, batchId: string, reason: string): Promise<void> {
-  const push = await app.db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(offlineCertificateBatches)
-      .set({ status: OfflineBatchStatus.FAILED, failReason: reason, readAt: new Date() })
-      .where(
-        and(
-          eq(offlineCertificateBatches.id, batchId),
-          eq(offlineCertificateBatches.status, OfflineBatchStatus.PARSING),
-        ),
-      )
-      .returning();
-    if (!failed) return null;
-    await tx.delete(offlineCertificateDrafts).where(eq(offlineCertificateDrafts.batchId, batchId));
-    return app.messenger.toUsersIn(tx, [failed.createdBy], {
-      category: CERTIFICATE_CATEGORY,
-      content: `「${failed.name}」证书信息解析失败：${reason}`,
-      templateKey: TemplateKey.OFFLINE_CERTIFICATE_DONE,
-      relatedId: batchId,
-    });
-  });
-  if (push) await push().catch((err) => app.log.error({ err, batchId }, '证书信息解析失败消息推送失败'));
+  await app.messenger.finishAndTell(
+    async (tx) => {
+      const [failed] = await tx
+        .update(offlineCertificateBatches)
+        .set({ status: OfflineBatchStatus.FAILED, failReason: reason, readAt: new Date() })
+        .where(
+          and(
+            eq(offlineCertificateBatches.id, batchId),
+            eq(offlineCertificateBatches.status, OfflineBatchStatus.PARSING),
+          ),
+        )
+        .returning();
+      if (!failed) return null;
+      await tx.delete(offlineCertificateDrafts).where(eq(offlineCertificateDrafts.batchId, batchId));
+      return {
+        userIds: [failed.createdBy],
+        message: {
+          category: CERTIFICATE_CATEGORY,
+          content: `「${failed.name}」证书信息解析失败：${reason}`,
+          templateKey: TemplateKey.OFFLINE_CERTIFICATE_DONE,
+          relatedId: batchId,
+        },
+      };
+    },
+    { batchId },
+  );
 }
 
 /** The durable read job; once its retries are spent, its dead letter fails the batch and tells the starter. */

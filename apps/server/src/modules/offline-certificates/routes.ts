@@ -16,21 +16,21 @@ import {
   offlineDraftRow,
   offlinePublishResult,
   offlineSheetTemplateQuery,
-} from '@skill-cert/shared/offlineCertificate';
+} from '@skill-cert/shared/offline-certificates';
 import { pageMeta } from '@skill-cert/shared/pagination';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { ownBlanksOf } from '../certificates/national-template.ts';
-import { CERTIFICATE_NOT_FOUND } from '../certificates/reissue.ts';
-import { registerLibraryRendering } from '../certificates/rendering.ts';
-import { chosenTemplate } from '../certificates/template-choice.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { sendFile, sendZip } from '../../lib/send-file.ts';
+import { CERTIFICATE_NOT_FOUND, ownBlanksOf } from '../certificates/service.ts';
 import { companyAdminOnly } from '../companies/door.ts';
-import { mimeOf } from '../files/fileType.ts';
-import { attachment } from '../level-evaluations/candidate-routes.ts';
-import { approvedFilingGate } from '../level-evaluations/gate.ts';
+import { chosenTemplate } from '../custom-certificates/service.ts';
+import { mimeOf } from '../files/file-type.ts';
+import { approvedFilingGate } from '../records/gate.ts';
 import {
+  BATCH_LIST_TABLES,
   batchDetail,
   batchOptions,
   createBatch,
@@ -39,7 +39,6 @@ import {
   type OfflineCaller,
   patchBatch,
 } from './batches.ts';
-import { seedOfflineDemo } from './demo.ts';
 import { deleteDraft, listDrafts, patchDraft } from './drafts.ts';
 import {
   batchZip,
@@ -49,33 +48,21 @@ import {
   publishedBatch,
   regenerateCertificate,
 } from './publish.ts';
-import { registerReadJob } from './read-job.ts';
 import { sheetTemplate } from './rules.ts';
 
 const batchParams = z.object({ id: z.string().uuid(OFFLINE_BATCH_NOT_FOUND) });
 const draftParams = batchParams.extend({ draftId: z.string().uuid(OFFLINE_DRAFT_NOT_FOUND) });
 const certificateParams = batchParams.extend({ certificateId: z.string().uuid(CERTIFICATE_NOT_FOUND) });
 
-/** A download that stops its producer when the client goes away. */
-function goneSignal(reply: FastifyReply): AbortSignal {
-  const gone = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
-
 /**
- * Offline certificates (证书生成, issue 22 points 1–5): the routes listed in `packages/shared/src/offlineCertificate.ts`,
+ * Offline certificates (证书生成): the routes listed in `packages/shared/src/offline-certificates.ts`,
  * behind the enterprise door's member side (app.ts) and the approved-filing gate (code 61). Members read, upload and
  * fix drafts; administrators publish, delete and regenerate.
  */
 export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const pages = new CompanyListCache(app.database.writes);
   approvedFilingGate(app);
-  await registerLibraryRendering(app);
-  await registerReadJob(app);
-  seedOfflineDemo(app);
   const caller = (req: FastifyRequest): OfflineCaller => ({ user: req.auth.user, company: req.company });
 
   app.get(
@@ -96,10 +83,12 @@ export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const template = await chosenTemplate(db, req.company, req.query.template_id);
-      return reply
-        .header('content-type', mimeOf.xlsx)
-        .header('content-disposition', attachment(`证书信息表模板-${template.template_name}.xlsx`))
-        .send(await app.sheets.writeTable(sheetTemplate(ownBlanksOf(template))));
+      const sheet = await app.sheets.writeTable(sheetTemplate(ownBlanksOf(template)));
+      return sendFile(
+        reply,
+        { name: `证书信息表模板-${template.template_name}.xlsx`, type: mimeOf.xlsx },
+        sheet,
+      );
     },
   );
 
@@ -107,7 +96,12 @@ export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/offlineCertificateBatches',
     { schema: { querystring: offlineBatchListQuery, response: { 200: envelope(offlineBatchPage) } } },
     async (req) => {
-      const { list, total } = await listBatches(db, req.company, req.query);
+      const { list, total } = await pages.get(
+        req.company.id,
+        JSON.stringify(req.query),
+        BATCH_LIST_TABLES,
+        async () => ({ value: await listBatches(db, req.company, req.query) }),
+      );
       return ok({ list, meta: pageMeta(total, req.query) });
     },
   );
@@ -172,7 +166,10 @@ export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await patchDraft(db, caller(req), req.params.id, req.params.draftId, req.body), '保存成功'),
+      ok(
+        await patchDraft(db, app.storage, caller(req), req.params.id, req.params.draftId, req.body),
+        '保存成功',
+      ),
   );
 
   app.delete(
@@ -228,11 +225,7 @@ export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const b = await publishedBatch(db, req.company, req.params.id);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(`${b.name}-证书.zip`))
-        .header('cache-control', 'no-store')
-        .send(await batchZip(app, b.id, goneSignal(reply)));
+      return sendZip(reply, `${b.name}-证书.zip`, (signal) => batchZip(app, b.id, signal));
     },
   );
 
@@ -244,12 +237,8 @@ export const offlineCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const b = await publishedBatch(db, req.company, req.params.id);
-      const body = await exportBatch(db, b, req.log, goneSignal(reply));
-      return reply
-        .header('content-type', mimeOf.xlsx)
-        .header('content-disposition', attachment(`${b.name}-证书编号.xlsx`))
-        .header('cache-control', 'no-store')
-        .send(body);
+      const download = { name: `${b.name}-证书编号.xlsx`, type: mimeOf.xlsx, cache: 'no-store' };
+      return sendFile(reply, download, (signal) => exportBatch(db, b, req.log, signal));
     },
   );
 };

@@ -1,6 +1,7 @@
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
 import { describe, expect, it } from 'vitest';
-import { validId } from '../level-evaluations/test-plans.ts';
+import { validId } from '../../../test/fixtures/level-evaluations-plans.ts';
+import { SHEET_HEADER } from '../../../test/fixtures/offline-certificates.ts';
 import {
   type BatchRules,
   type DraftFields,
@@ -9,7 +10,6 @@ import {
   judgeDrafts,
   sheetColumns,
 } from './rules.ts';
-import { SHEET_HEADER } from './test-offline.ts';
 
 const rules = (more: Partial<BatchRules> = {}): BatchRules => ({
   level: 4,
@@ -47,7 +47,7 @@ const blank = (name: string, cn_name: string, required: 0 | 1): TemplateBlank =>
   bold: 0,
 });
 
-describe('draft rules (issue 22 point 1), one each', () => {
+describe('draft rules, one each', () => {
   it('a complete draft of level 4 has no problem', () => {
     expect(fieldProblems(draft(), rules())).toEqual([]);
   });
@@ -122,6 +122,15 @@ describe('draft rules (issue 22 point 1), one each', () => {
     expect(fieldProblems(draft({ values: { remark: 'x'.repeat(201) } }), rules({ ownBlanks: own }))).toEqual([
       '请填写培训学校',
       '备注不能超过200个字符',
+    ]);
+  });
+
+  it('the sheet template’s example row is not data: its one problem names its row', () => {
+    expect(fieldProblems(draft({ rowNumber: 2, name: '张三（示例，请删除）' }), rules())).toEqual([
+      '第 2 行是模板示例，请删除后再导入',
+    ]);
+    expect(fieldProblems(draft({ rowNumber: 7, name: '张三(示例,请删除)', results: {} }), rules())).toEqual([
+      '第 7 行是模板示例，请删除后再导入',
     ]);
   });
 

@@ -1,12 +1,12 @@
-import type { TemplateBlank } from '@skill-cert/shared/customCertificate';
+import type { TemplateBlank } from '@skill-cert/shared/custom-certificates';
 import {
   evaluationMethodText,
   hasOneDecimal,
   IdType,
   idNumberProblem,
   idTypeText,
-} from '@skill-cert/shared/levelEvaluation';
-import { skillLevelName } from '@skill-cert/shared/occupation';
+} from '@skill-cert/shared/level-evaluations';
+import { skillLevelName } from '@skill-cert/shared/occupations';
 import {
   FAIL_TEXT,
   OFFLINE_METHODS,
@@ -15,11 +15,17 @@ import {
   OFFLINE_SHEET_MAX_ROWS,
   PASS_TEXT,
   requiredOfflineMethods,
-} from '@skill-cert/shared/offlineCertificate';
-import { type TableSpec, VALUE_MAX_LENGTH } from '../certificate-engine/sheet.ts';
+} from '@skill-cert/shared/offline-certificates';
+import type { TableSpec } from '../certificate-engine/service.ts';
+import {
+  EXAMPLE_ROW_NAME,
+  exampleRowProblem,
+  isExampleRow,
+  VALUE_MAX_LENGTH,
+} from '../certificate-engine/service.ts';
 
 /**
- * The draft rules of an offline batch (issue 22 point 1), one function per rule so each has its own test: what a
+ * The draft rules of an offline batch, one function per rule so each has its own test: what a
  * holder's row must hold to be published. The server applies them when the sheet is read and when a draft is fixed.
  */
 
@@ -123,8 +129,12 @@ export function holderProblem(rules: BatchRules): string {
   return `已持有本单位${scope}的有效证书，不能重复发证`;
 }
 
-/** A draft's problems from its own fields (the duplicates are the caller's: they need the other rows). */
+/**
+ * A draft's problems from its own fields (the duplicates are the caller's: they need the other rows). The sheet
+ * template's example row left in has that one problem: it must not be published.
+ */
 export function fieldProblems(d: DraftFields, rules: BatchRules): string[] {
+  if (isExampleRow(d.name)) return [exampleRowProblem(d.rowNumber)];
   const idProblem = idTypeProblem(d.idTypeText) ?? idNumberProblem(d.idType, d.idNumber);
   return [
     nameProblem(d.name),
@@ -185,8 +195,9 @@ export function sheetTemplate(ownBlanks: TemplateBlank[]): TableSpec {
     '证件号码',
     ...ownBlanks.filter((b) => b.required).map((b) => b.cn_name),
   ]);
+  // Left in, this row is refused (fieldProblems).
   const example: Record<string, string> = {
-    姓名: '张三（示例，请删除）',
+    姓名: EXAMPLE_ROW_NAME,
     证件类型: idTypeText[IdType.RESIDENT],
     证件号码: '11010519491231002X',
     [evaluationMethodText[1]]: '85',

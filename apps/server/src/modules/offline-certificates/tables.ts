@@ -1,4 +1,4 @@
-import type { OfflineBatchStatusValue } from '@skill-cert/shared/offlineCertificate';
+import type { OfflineBatchStatusValue } from '@skill-cert/shared/offline-certificates';
 import {
   boolean,
   date,
@@ -15,7 +15,7 @@ import { createdAt, idColumn, updatedAt } from '../../db/columns.ts';
 import type { CertificateTemplate } from '../certificate-engine/types.ts';
 
 /**
- * An offline batch (证书生成, issue 22): the holders of an evaluation held outside the system, inside an approved
+ * An offline batch (证书生成): the holders of an evaluation held outside the system, inside an approved
  * filing scope. Its sheet is read into drafts (0 解析中 → 1 待确认, or 9 失败); publishing numbers them and writes the
  * library rows (`certificates`, source 2, source_id = this) → 2 发布中 → once all rendered 3 已发布.
  */

@@ -1,9 +1,9 @@
-import type { RecordApplicationDetail } from '@skill-cert/shared/recordApplication';
+import type { RecordApplicationDetail } from '@skill-cert/shared/records';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { secondEnterprise } from '../../../test/fixtures/companies.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { companies } from '../companies/tables.ts';
-import { secondEnterprise } from '../companies/testing.ts';
 import { findUserByAccount } from '../users/service.ts';
 
 const ctx = useTestApp();
@@ -55,7 +55,7 @@ async function companyOf(account: string) {
   return user?.companyId as string;
 }
 
-describe('institution and site codes of a filing (issue 21 point 1)', () => {
+describe('institution and site codes of a filing', () => {
   it('the reviewer sees the proposed codes; approval assigns them; the enterprise sees them only once approved', async () => {
     const { token } = await login(ctx.app, 'qiye');
     const { token: reviewer } = await login(ctx.app, 'pingtai');

@@ -1,5 +1,5 @@
-import { INSTITUTION_CODE, SITE_CODE } from '@skill-cert/shared/certificate';
-import type { RecordApproveBody } from '@skill-cert/shared/recordApplication';
+import { INSTITUTION_CODE, SITE_CODE } from '@skill-cert/shared/certificates';
+import type { RecordApproveBody } from '@skill-cert/shared/records';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -8,11 +8,11 @@ import {
   freeInstitutionCode,
   institutionCodeTaken,
   setInstitutionCode,
-} from '../companies/institution-codes.ts';
+} from '../companies/service.ts';
 import { recordApplications, recordSites } from './tables.ts';
 
 /**
- * The codes of certificate numbers a filing's approval gives (issue 21 point 1): the company's 4-digit 评价机构代码
+ * The codes of certificate numbers a filing's approval gives: the company's 4-digit 评价机构代码
  * (unique among companies, kept once given) and a 6-digit 考核站点代码 for each site of the application (unique
  * within the company). The province code is not stored: it is the first two digits of the company's region.
  */

@@ -1,15 +1,18 @@
 import type { MessagePage } from '@skill-cert/shared/messages';
-import type { OccupationCatalogue } from '@skill-cert/shared/occupation';
+import type { OccupationCatalogue } from '@skill-cert/shared/occupations';
 import type { Paged } from '@skill-cert/shared/pagination';
 import type {
   PlatformCompanyDetail,
   RecordApplicationDetail,
   RecordApplicationRow,
-} from '@skill-cert/shared/recordApplication';
+} from '@skill-cert/shared/records';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { secondEnterprise, uploadAs } from '../../../test/fixtures/companies.ts';
 import { api, login, samples, useTestApp } from '../../../test/harness.ts';
+import { listStatements } from '../../../test/statements.ts';
 import { addMember } from '../companies/service.ts';
-import { secondEnterprise, uploadAs } from '../companies/testing.ts';
+import { companies } from '../companies/tables.ts';
 import { createUser, findUserByAccount } from '../users/service.ts';
 
 const ctx = useTestApp();
@@ -336,6 +339,61 @@ describe('enterprise record applications', () => {
     ]);
     expect((await list('?status=7')).body).toMatchObject({ code: 400, message: '状态只能是 0、1、2 或 3' });
     expect((await list('?per_page=15')).body.message).toBe('每页条数应为 10、20、30 或 50');
+  });
+
+  it("the list reads a page, its total, each one's company, scopes and counts in one statement whatever the page size, a page read before in none", async () => {
+    const { token } = await enterprise();
+    for (let i = 0; i < 3; i++) await submitted(token);
+    for (let i = 0; i < 52; i++) await create(token, {});
+    const { bySize, repeated } = await listStatements(ctx.app, token, '/api/recordApplications');
+    expect(bySize).toEqual([1, 1, 1]);
+    expect(repeated).toBe(ctx.database.kind === 'pglite' ? 0 : 1);
+    // The same page through a keyword on the scopes.
+    const { bySize: searched } = await listStatements(
+      ctx.app,
+      token,
+      `/api/recordApplications?keyword=${encodeURIComponent('电焊')}`,
+      [10],
+    );
+    expect(searched).toEqual([1]);
+  });
+
+  it("a page read before shows the platform's decision, a changed scope and the company's new name", async () => {
+    const { token } = await enterprise();
+    const a = await submitted(token);
+    const rows = async (as = token) =>
+      (
+        await api<Paged<RecordApplicationRow>>(ctx.app, 'GET', '/api/recordApplications', { token: as })
+      ).body.data.list.map((r) => [
+        r._id,
+        r.status_text,
+        r.site_count,
+        r.examiner_count,
+        r.scope_summary,
+        r.company_name,
+      ]);
+    const scopes = '电工（四级/中级工、三级/高级工）；焊工·电焊工（五级/初级工）';
+    expect(await rows()).toEqual([[a._id, '待审核', 1, 1, scopes, '示例智能制造有限公司']]);
+    const res = await api(ctx.app, 'POST', `/api/platform/recordApplications/${a._id}/reject`, {
+      token: (await platform()).token,
+      body: { reason: '考评员资格证明不全' },
+    });
+    expect(res.body.code, res.body.message).toBe(200);
+    expect(await rows()).toEqual([[a._id, '已驳回', 1, 1, scopes, '示例智能制造有限公司']]);
+    const changed = await api(ctx.app, 'PATCH', `/api/recordApplications/${a._id}`, {
+      token,
+      body: fullBody({ scopes: [{ occupation_code: '6-31-01-03', levels: [4] }], examiners: [] }),
+    });
+    expect(changed.body.code, changed.body.message).toBe(200);
+    expect(await rows()).toEqual([[a._id, '已驳回', 1, 0, '电工（四级/中级工）', '示例智能制造有限公司']]);
+    const companyId = (await findUserByAccount(ctx.app.db, 'qiye'))!.companyId!;
+    await ctx.app.db
+      .update(companies)
+      .set({ name: '示例智能制造股份有限公司' })
+      .where(eq(companies.id, companyId));
+    expect((await rows())[0]?.[5]).toBe('示例智能制造股份有限公司');
+    // Another company's same query reads its own page.
+    expect(await rows(await otherCompany())).toEqual([]);
   });
 
   it('a user without a company, or of another role, cannot use them', async () => {

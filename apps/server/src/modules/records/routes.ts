@@ -9,94 +9,124 @@ import {
   recordApproveBody,
   recordListQuery,
   recordRejectBody,
-} from '@skill-cert/shared/recordApplication';
+} from '@skill-cert/shared/records';
 import { RoleType } from '@skill-cert/shared/roles';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { CompanyListCache } from '../../lib/list-cache.ts';
+import { listApplications, RECORD_LIST_TABLES } from './applications.ts';
 import {
   companyApplicationDetail,
   createApplication,
-  decideApplication,
   deleteApplication,
-  listApplications,
-  platformApplicationDetail,
   submitApplication,
   updateApplication,
-} from './service.ts';
+} from './filing.ts';
+import { decideApplication, platformApplicationDetail } from './review.ts';
 
 const idParams = z.object({ id: z.string().uuid('备案申请不存在') });
 const RECORD_CATEGORY = '备案通知';
 /** The answer of every route that shows one application. */
 const detail = { 200: envelope(recordApplicationDetail) };
 
+/** Guards of the filing routes of one audience: who reads, who writes (none: the door alone decides). */
+interface FilingGuards {
+  read?: preHandlerAsyncHookHandler;
+  write?: preHandlerAsyncHookHandler;
+}
+
 /**
- * Record applications (备案申请) the enterprise files: behind the enterprise door's member side (app.ts), so
- * the company is `req.company`, from the session. Another company's id reads as not found.
+ * The routes a filing company uses under `base`, behind a door that sets `req.company` from the session (the
+ * enterprise's or the institution's): another company's id reads as not found.
  */
-export const recordCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+function filingRoutes(base: string, guardsOf: (app: FastifyInstance) => FilingGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = app;
+    const guards = guardsOf(app);
+    const read = guards.read ? { preHandler: guards.read } : {};
+    const write = guards.write ? { preHandler: guards.write } : {};
+    const pages = new CompanyListCache(app.database.writes);
 
-  app.get(
-    '/api/recordApplications',
-    {
-      schema: {
-        querystring: pageQuery.merge(recordListQuery),
-        response: { 200: envelope(paged(recordApplicationRow)) },
+    app.get(
+      base,
+      {
+        ...read,
+        schema: {
+          querystring: pageQuery.merge(recordListQuery),
+          response: { 200: envelope(paged(recordApplicationRow)) },
+        },
       },
-    },
-    async (req) => {
-      const { list, total } = await listApplications(db, { ...req.query, company: req.company });
-      return ok({ list, meta: pageMeta(total, req.query) });
-    },
-  );
+      async (req) => {
+        const { list, total } = await pages.get(
+          req.company.id,
+          JSON.stringify(req.query),
+          RECORD_LIST_TABLES,
+          async () => ({ value: await listApplications(db, { ...req.query, company: req.company }) }),
+        );
+        return ok({ list, meta: pageMeta(total, req.query) });
+      },
+    );
 
-  app.post(
-    '/api/recordApplications',
-    { schema: { body: recordApplicationBody, response: detail } },
-    async (req) => {
+    app.post(base, { ...write, schema: { body: recordApplicationBody, response: detail } }, async (req) => {
       const id = await createApplication(db, req.company, req.auth.user, req.body);
       return ok(
         await companyApplicationDetail(db, req.company, id, req.auth.user),
         req.body.submit ? '已提交审核' : '草稿已保存',
       );
-    },
-  );
+    });
 
-  app.get('/api/recordApplications/:id', { schema: { params: idParams, response: detail } }, async (req) =>
-    ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user)),
-  );
+    app.get(`${base}/:id`, { ...read, schema: { params: idParams, response: detail } }, async (req) =>
+      ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user)),
+    );
 
-  app.patch(
-    '/api/recordApplications/:id',
-    { schema: { params: idParams, body: recordApplicationBody, response: detail } },
-    async (req) => {
-      await updateApplication(db, req.company, req.params.id, req.auth.user, req.body);
-      return ok(
-        await companyApplicationDetail(db, req.company, req.params.id, req.auth.user),
-        req.body.submit ? '已提交审核' : '保存成功',
-      );
-    },
-  );
+    app.patch(
+      `${base}/:id`,
+      { ...write, schema: { params: idParams, body: recordApplicationBody, response: detail } },
+      async (req) => {
+        await updateApplication(db, req.company, req.params.id, req.auth.user, req.body);
+        return ok(
+          await companyApplicationDetail(db, req.company, req.params.id, req.auth.user),
+          req.body.submit ? '已提交审核' : '保存成功',
+        );
+      },
+    );
 
-  app.post(
-    '/api/recordApplications/:id/submit',
-    { schema: { params: idParams, response: detail } },
-    async (req) => {
-      await submitApplication(db, req.company, req.params.id, req.auth.user);
-      return ok(await companyApplicationDetail(db, req.company, req.params.id, req.auth.user), '已提交审核');
-    },
-  );
+    app.post(
+      `${base}/:id/submit`,
+      { ...write, schema: { params: idParams, response: detail } },
+      async (req) => {
+        await submitApplication(db, req.company, req.params.id, req.auth.user);
+        return ok(
+          await companyApplicationDetail(db, req.company, req.params.id, req.auth.user),
+          '已提交审核',
+        );
+      },
+    );
 
-  app.delete(
-    '/api/recordApplications/:id',
-    { schema: { params: idParams, response: { 200: noData } } },
-    async (req) => {
-      await deleteApplication(db, req.company, req.params.id);
-      return ok(null, '删除成功');
-    },
-  );
-};
+    app.delete(
+      `${base}/:id`,
+      { ...write, schema: { params: idParams, response: { 200: noData } } },
+      async (req) => {
+        await deleteApplication(db, req.company, req.params.id);
+        return ok(null, '删除成功');
+      },
+    );
+  };
+}
+
+/** Record applications (备案申请) the enterprise files: behind the enterprise door's member side (app.ts). */
+export const recordCompanyRoutes = filingRoutes('/api/recordApplications', () => ({}));
+
+/**
+ * The institution's filing (备案中心): behind the institution door (app.ts), its reads and writes each under a key of
+ * the institution menu.
+ */
+export const recordInstitutionRoutes = filingRoutes('/api/institution/recordApplications', (app) => ({
+  read: app.requirePermission(RoleType.INSTITUTION, 'institution:record:list'),
+  write: app.requirePermission(RoleType.INSTITUTION, 'institution:record:edit'),
+}));
 
 /** The platform reviews every company's submitted applications (企业管理). */
 export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,6 +12,8 @@ export const recordApplications = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** 'BA' + date + 6 characters: what people quote on the phone. */
     recordNo: text('record_no').notNull().unique(),
+    /** 1 用人单位 (an enterprise), 2 社会培训评价组织 (an institution): the filing company's type when created. */
+    kind: smallint('kind').notNull().default(1),
     /** 0 草稿, 1 待审核, 2 已通过, 3 已驳回. */
     status: smallint('status').notNull().default(0),
     /** 1 国家职业标准, 2 企业评价规范 (then basis_file_id). */

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
-import { currentUserInfo } from '../auth/service.ts';
-import { switchActiveRoleType, toUserInfo } from './service.ts';
+import { findUserById, switchActiveRoleType, toUserInfo } from './service.ts';
 
 /** The signed-in user (spec §7 "Auth and user"). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +26,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!(await switchActiveRoleType(db, req.auth.userId, req.body.role)))
         throw forbidden('您没有该角色的权限');
-      return ok(await currentUserInfo(db, req.auth.userId), '切换成功');
+      // Only the active role type changed: the role types held and the company role are the guard's.
+      const user = await findUserById(db, req.auth.userId);
+      return ok(user ? toUserInfo(user, req.auth.roleTypeIds, req.auth.companyRole) : null, '切换成功');
     },
   );
 };

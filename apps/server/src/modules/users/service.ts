@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { UserListRow as UserListAnswer } from '@skill-cert/shared/access';
 import type { RoleTypeInfo, UserInfo } from '@skill-cert/shared/auth';
@@ -6,15 +7,32 @@ import { formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, type Column, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { containsAny } from '../../lib/like.ts';
-import { userChanged } from '../../lib/userEvents.ts';
+import { userChanged } from '../../lib/user-events.ts';
 import { roleTypes, userRoleTypes, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-// argon2id with the library defaults (m=19 MiB, t=2): ~13 ms on this machine, off the event loop.
+// argon2id with the library defaults (m=19 MiB, t=2), computed off the event loop.
 export const hashPassword = (password: string) => hash(password);
-export const verifyPassword = async (passwordHash: string | null, password: string) =>
-  passwordHash ? verify(passwordHash, password).catch(() => false) : false;
+
+/** A hash of a random secret with the same parameters: what an account without a password is checked against. */
+let standIn: Promise<string> | null = null;
+const standInHash = () => {
+  standIn ??= hash(randomBytes(32).toString('hex'));
+  return standIn;
+};
+
+/**
+ * Whether `password` matches; false without a hash (an unknown account, one without a password), after the same
+ * argon2 work as a wrong password, so the answer's time does not tell which accounts exist.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    await verify(await standInHash(), password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -27,9 +45,10 @@ export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRo
 }
 
 /**
- * The active user `userId` (a placeholder) with the role types held and the company role, as one prepared query:
- * the session guard runs it on every request. `also` is the caller's condition on the user (a live session of
- * theirs); `companyRole` the companies module's role of the user in their company.
+ * The active user `userId` (a placeholder) with the role types held, the company role and whether the company is
+ * active, as one prepared query: the session guard runs it on every request. `also` is the caller's condition on the
+ * user (a live session of theirs); `companyRole`, `companyActive` and `companyType` the companies module's role of
+ * the user in their company, its state and its type.
  */
 export function prepareActiveUserLookup(
   db: Db,
@@ -37,6 +56,8 @@ export function prepareActiveUserLookup(
   opts: {
     also: (userId: Column) => SQL;
     companyRole: (userId: Column, companyId: Column) => SQL<number | null>;
+    companyActive: (companyId: Column) => SQL<boolean | null>;
+    companyType: (companyId: Column) => SQL<number | null>;
   },
 ) {
   return db
@@ -46,6 +67,8 @@ export function prepareActiveUserLookup(
         number[]
       >`array(select ${userRoleTypes.roleTypeId} from ${userRoleTypes} where ${userRoleTypes.userId} = ${users.id} order by 1)`,
       companyRole: opts.companyRole(users.id, users.companyId),
+      companyActive: opts.companyActive(users.companyId),
+      companyType: opts.companyType(users.companyId),
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.status, 1), opts.also(users.id)))
@@ -76,12 +99,26 @@ export async function contactsOf(db: DbOrTx, ids: readonly string[]): Promise<Ma
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
+/** A user's name, as SQL of their id beside another table's row (another module's list in one statement). */
+export const userNameSql = (userId: Column): SQL<string | null> =>
+  sql<string | null>`(select ${users.name} from ${users} where ${eq(users.id, userId)})`;
+
 /** The ids of a company's users, or of every user (`companyId` null): the audience of a send to many. */
 export async function userIdsOf(db: DbOrTx, companyId: string | null): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(companyId ? eq(users.companyId, companyId) : undefined);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the users holding any of these role types: the audience of a portal's news. */
+export async function userIdsHolding(db: DbOrTx, roleTypeIds: readonly number[]): Promise<string[]> {
+  if (roleTypeIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: userRoleTypes.userId })
+    .from(userRoleTypes)
+    .where(inArray(userRoleTypes.roleTypeId, [...roleTypeIds]));
   return rows.map((r) => r.id);
 }
 
@@ -368,7 +405,7 @@ export async function leaveCompany(db: DbOrTx, userId: string, companyId: string
 
 /**
  * The active accounts holding 考评员端 among these phones, by phone: an examiner named on a filing or a plan is
- * that account (issue 20: the examiner portal lists the plans of its account).
+ * that account (the examiner portal lists the plans of its account).
  */
 export async function examinerAccountsByPhone(
   db: DbOrTx,

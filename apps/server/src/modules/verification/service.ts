@@ -1,11 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import {
-  SMS_CODE_LENGTH,
-  SMS_CODE_TTL_MS,
-  SMS_MAX_WRONG_TRIES,
-  SMS_RESEND_INTERVAL_MS,
-} from '@skill-cert/shared/constants';
+import { SMS_CODE_LENGTH, SMS_CODE_TTL_MS, SMS_MAX_WRONG_TRIES } from '@skill-cert/shared/constants';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { SmsProvider } from '../../plugins/sms.ts';
@@ -24,14 +20,21 @@ const purposeText: Record<SmsPurpose, string> = {
 const hashCode = (phone: string, purpose: string, code: string) =>
   createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
 
+/** What sending a code needs of the app: where texts go and how long a phone waits for the next code. */
+export interface CodeSender {
+  sms: SmsProvider;
+  config: Pick<AppConfig, 'smsResendSeconds'>;
+}
+
 /**
- * Sends a 6-digit code valid 5 minutes; at most one send per phone per 60 s. With `deliver: false` the code is
- * recorded exactly as a sent one (the 60 s rule, the wrong tries) but no text goes out: a public flow answers
- * the same for a phone it must not text (login or reset for an unregistered phone) as for one it texts.
+ * Sends a 6-digit code valid 5 minutes; at most one send per phone per `smsResendSeconds` (60 s unless configured).
+ * With `deliver: false` the code is recorded exactly as a sent one (the interval, the wrong tries) but no text goes
+ * out: a public flow answers the same for a phone it must not text (login or reset for an unregistered phone) as
+ * for one it texts.
  */
 export async function sendCode(
   db: DbOrTx,
-  sms: SmsProvider,
+  { sms, config }: CodeSender,
   phone: string,
   purpose: SmsPurpose,
   { deliver = true }: { deliver?: boolean } = {},
@@ -42,7 +45,7 @@ export async function sendCode(
     .where(eq(smsCodes.phone, phone))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  const waitMs = last ? last.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - Date.now() : 0;
+  const waitMs = last ? last.createdAt.getTime() + config.smsResendSeconds * 1000 - Date.now() : 0;
   if (waitMs > 0) throw tooManyRequests(`验证码发送过于频繁，请${Math.ceil(waitMs / 1000)}秒后再试`);
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   await db.insert(smsCodes).values({

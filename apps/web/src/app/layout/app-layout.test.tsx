@@ -1,17 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { referenceRoutes } from '@/features/record-application/test-fixtures';
+import { referenceRoutes } from '@/features/records/test-fixtures';
 import {
   reloadLayoutSettings,
   THEME_CSS_VARIABLE,
   useLayoutSettings,
 } from '@/shared/layout-settings/layout-settings';
 import { saveLogin } from '@/shared/session/session';
+import { answerDiscard, discardAsked } from '@/test/discard';
 import { defaultMenus, menuNode } from '@/test/fake-menus';
 import { installFakeNetwork, makeLoginResult, ok } from '@/test/fake-network';
-import { detail } from '@/test/record-application';
-import { renderRoute } from '@/test/render-route';
+import { detail } from '@/test/records';
+import { preloadRoutes, renderRoute } from '@/test/render-route';
+import { findDialog } from '@/test/ui';
 
 /**
  * The one field with this placeholder on screen (the record form's 备注 选填, a list's search box): hidden
@@ -33,10 +35,17 @@ const tabTitles = () =>
     .map((t) => t.textContent);
 const tabAt = (path: string) => document.querySelector<HTMLElement>(`[data-tab-path="${path}"]`)!;
 
-// The first render pays for loading the shell and antd; do it once, outside the tests' time limit.
+// The first render pays for loading the shell, antd and the pages; do it once, outside the tests' time limit.
 beforeAll(async () => {
   await Promise.all([
-    import('./app-layout'),
+    preloadRoutes(
+      '/record-application',
+      '/record-application/edit/r-1',
+      '/user-list',
+      '/company',
+      '/news',
+      '/news/index',
+    ),
     import('../routes/placeholder-page'),
     import('../routes/server-menu-page'),
   ]);
@@ -69,17 +78,33 @@ describe('page cache and tabs', () => {
     await user.click(tabAt('/record-application/edit/r-1'));
     await waitFor(() => expect(remark()).toHaveValue('第一条'));
 
+    // Closing a tab whose form holds typed work asks first, hidden or not.
     await user.click(
       within(tabAt('/record-application/edit/r-2')).getByRole('button', { name: '关闭 编辑备案' }),
     );
-    expect(tabAt('/record-application/edit/r-2')).toBeNull();
+    await answerDiscard('继续编辑');
+    expect(tabAt('/record-application/edit/r-2')).not.toBeNull();
+    await user.click(
+      within(tabAt('/record-application/edit/r-2')).getByRole('button', { name: '关闭 编辑备案' }),
+    );
+    await answerDiscard('放弃修改');
+    await waitFor(() => expect(tabAt('/record-application/edit/r-2')).toBeNull());
     expect(remark()).toHaveValue('第一条');
     expect(location()).toBe('/record-application/edit/r-1');
 
     fireEvent.contextMenu(tabAt('/record-application/edit/r-1'));
     await user.click(await screen.findByRole('menuitem', { name: '刷新' }));
+    await answerDiscard('放弃修改');
     await waitFor(() => expect(location()).toBe('/record-application/edit/r-1'));
     await waitFor(() => expect(remark()).toHaveValue(''));
+    // The page afresh holds nothing typed: closing it asks nothing. (Clicked again until it goes: on a busy machine
+    // the tab bar may still be redrawing the tab the first click found.)
+    await waitFor(() => {
+      const refreshed = tabAt('/record-application/edit/r-1');
+      if (refreshed) fireEvent.click(refreshed.querySelector('button') as HTMLElement);
+      expect(tabAt('/record-application/edit/r-1')).toBeNull();
+    });
+    expect(discardAsked()).toBe(false);
   });
 
   it('closing the last tab but the affixed home goes home; the home has no close button', async () => {
@@ -159,22 +184,51 @@ describe('server menu pages', () => {
       'GET /api/user/personalMenus': ok({
         menus: [
           menuNode({
-            name: '新闻公告',
-            front_route_path: '/news',
-            front_route_addr: 'platform/news',
+            name: '课程管理',
+            front_route_path: '/course',
+            front_route_addr: 'institution/course',
             children: [
-              menuNode({ type: 3, name: '发布公告', key: 'news:publish' }),
-              menuNode({ type: 3, name: '删除公告', key: 'news:delete' }),
+              menuNode({ type: 3, name: '发布公告', key: 'course:publish' }),
+              menuNode({ type: 3, name: '删除公告', key: 'course:delete' }),
             ],
           }),
         ],
-        permissions: ['news:publish'],
+        permissions: ['course:publish'],
       }),
     });
     saveLogin(makeLoginResult({ roles: [2] }));
-    renderRoute('/news');
+    renderRoute('/course');
     expect(await screen.findByRole('button', { name: '发布公告' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除公告' })).not.toBeInTheDocument();
+  });
+});
+
+describe('news of every portal', () => {
+  it('the top bar links to /news/index, which lists the news of the active portal', async () => {
+    const network = installFakeNetwork({
+      'GET /api/news/published': ok({
+        list: [],
+        meta: { total: 0, count: 0, page: 1, per_page: 10, last_page: 1 },
+      }),
+    });
+    saveLogin(makeLoginResult({ roles: [1] }));
+    const { location } = renderRoute('/record-application');
+    await userEvent.click(await screen.findByRole('link', { name: '新闻公告' }));
+    await waitFor(() => expect(location()).toBe('/news/index'));
+    expect(await screen.findByRole('heading', { name: '新闻公告' })).toBeInTheDocument();
+    await waitFor(() => expect(network.callsTo('GET /api/news/published')).toHaveLength(1));
+  });
+
+  it('/news of a portal without the platform’s news page is /news/index', async () => {
+    installFakeNetwork({
+      'GET /api/news/published': ok({
+        list: [],
+        meta: { total: 0, count: 0, page: 1, per_page: 10, last_page: 1 },
+      }),
+    });
+    saveLogin(makeLoginResult({ roles: [1] }));
+    const { location } = renderRoute('/news');
+    await waitFor(() => expect(location()).toBe('/news/index'));
   });
 });
 
@@ -212,7 +266,8 @@ describe('layout', () => {
     await screen.findByRole('heading', { name: '企业管理' });
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '布局设置' }));
-    const drawer = (await screen.findByText('布局方式')).closest<HTMLElement>('.ant-drawer')!;
+    const drawer = await findDialog('布局设置');
+    expect(within(drawer).getByText('布局方式')).toBeInTheDocument();
     await user.click(within(drawer).getByText('横向'));
     await user.click(within(drawer).getByRole('button', { name: '主题色 #f42c4a' }));
 

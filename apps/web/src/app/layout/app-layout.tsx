@@ -5,10 +5,12 @@ import { CustomCertificateDialogHost } from '@/features/custom-certificates/comp
 import { onViewCustomCertificate } from '@/features/messages/messages-store';
 import { RealtimeProvider } from '@/features/messages/realtime/realtime-provider';
 import { LoadWhen } from '@/shared/components/load-when';
+import { useRoleDicts } from '@/shared/dict/role-dicts';
 import { useLayoutSettings } from '@/shared/layout-settings/layout-settings';
 import { isServerMenuPortal } from '@/shared/permissions/personal-menus';
 import { useCurrentUser } from '@/shared/session/session-store';
 import { useSessionKeeper } from '@/shared/session/use-session-keeper';
+import { UnsavedChangesPrompt } from '@/shared/unsaved-changes';
 import { enterprisePages } from '../enterprise-pages';
 import { PRODUCT_NAME } from '../product';
 import { pageCacheKey, type TabInput } from '../tabs/tabs-model';
@@ -24,18 +26,19 @@ import { COLLAPSED_SIDEBAR_WIDTH_PX, Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 import { useDeviceWatcher } from './use-device';
 
-// Shown only after a delete_role_notice leaves several roles: loaded then (issue 23).
+// Shown only after a delete_role_notice leaves several roles: loaded then.
 const RolePickerDialog = lazy(() =>
   import('@/features/auth/components/role-picker-dialog').then((m) => ({ default: m.RolePickerDialog })),
 );
 
-// 布局设置 loads when the gear is first pressed (issue 23).
+// 布局设置 loads when the gear is first pressed.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /** The signed-in shell (spec §2 Layout): sidebar or top menu, navbar, tab bar, and the page. */
 export function AppLayout() {
   useSessionKeeper();
   useDeviceWatcher();
+  useRoleDicts(useCurrentUser()?.active_role_type_id);
   const page = useCurrentPage();
   useDocumentTitle(page);
   useTabTracking(page);
@@ -83,6 +86,7 @@ export function AppLayout() {
             {tagsView && <TagsView activeKey={page?.key ?? null} />}
           </div>
           <AppMain page={page} />
+          <UnsavedChangesPrompt />
         </div>
         <LoadWhen when={settingsOpen}>
           <SettingsDrawer />

@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 /**
  * Icons a menu may name (server menus store the antd icon name). A fixed list keeps the bundle small; an unknown
  * name gets the generic icon. The enterprise menu's icons (enterprise-pages.ts) come with the layout; the others
- * only with the server portals' menus (issue 23: the enterprise's first screen carries no icon it does not show).
+ * only with the server portals' menus (the enterprise's first screen carries no icon it does not show).
  */
 const icons: Record<string, ComponentType> = {
   AuditOutlined,

@@ -6,7 +6,7 @@ import type { NavItem } from '../menu-routes';
 import { MenuSearchField } from './menu-search-box';
 
 /**
- * `npm run bench:menu` (issue 23 point 5): 搜索菜单 over 500 pages (50 groups of 10), the real component in jsdom.
+ * `npm run bench:menu`: 搜索菜单 over 500 pages (50 groups of 10), the real component in jsdom.
  * One sample is one keystroke: the input's change to React's committed render of the matching options (Fuse's
  * search and the list of matches). `npm run bench:menu-chromium` measures the same in Chromium, to the painted frame. Prints p50/p99/max per keystroke, in wall time and in this process's CPU time
  * (which a busy machine inflates far less); target: each under 16 ms.

@@ -9,7 +9,7 @@ type MenuSearchModule = typeof import('../menu-search');
 
 /**
  * 搜索菜单: fuzzy search over the visible pages of the active role; choosing one opens it. The search (fuse.js)
- * loads when the box is first focused, not with the layout (issue 23); what was typed meanwhile is searched then.
+ * loads when the box is first focused, not with the layout; what was typed meanwhile is searched then.
  */
 export function MenuSearchBox() {
   return <MenuSearchField nav={useNavMenu()} />;
@@ -17,7 +17,7 @@ export function MenuSearchBox() {
 
 /**
  * The search box over the pages of `nav` (its benchmarks give it 500). A combobox of its own rather than antd's
- * AutoComplete (issue 23 point 5): the matches are plain options in a list under the box, placed by CSS, so a
+ * AutoComplete: the matches are plain options in a list under the box, placed by CSS, so a
  * keystroke costs the search and a few dozen plain elements, not a select's virtual list measuring its rows and its
  * popup re-aligning. The first match is active; ↑/↓ move, Enter opens, Esc closes (WAI-ARIA combobox with a listbox).
  */

@@ -18,7 +18,7 @@ function PlainRouteError() {
   );
 }
 
-/** antd's Result with its providers, loaded only when a route fails: the root carries no antd (issue 23). */
+/** antd's Result with its providers, loaded only when a route fails: the root carries no antd. */
 const RouteErrorView = lazyOr(async () => {
   const [{ AntdProviders }, { RouteErrorView: View }] = await Promise.all([
     import('@/shared/antd/antd-providers'),

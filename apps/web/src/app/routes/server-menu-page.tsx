@@ -13,7 +13,8 @@ import { PageUnavailable } from './page-unavailable';
 /**
  * The catch-all of the signed-in area. For platform, institution and examiner it renders the page
  * the server menu names for this path (the guard loaded the menus before this renders, so a reload
- * or a deep link works); an unknown path goes to the portal's home. For the enterprise: /404.
+ * or a deep link works); an unknown path goes to the portal's home. For the enterprise: /404. /news without the
+ * platform's page there is /news/index.
  */
 export function ServerMenuPage() {
   // The captured route params, not the location: a hidden cached tab keeps rendering its own page.
@@ -23,17 +24,19 @@ export function ServerMenuPage() {
   const { table, isPending } = useServerRouteTable();
   const role = user?.active_role_type_id;
 
-  if (!isServerMenuPortal(role)) return <Navigate to="/404" replace />;
+  // /news is every portal's news (spec §2): a portal without the platform's page there reads /news/index.
+  const news = pathname === '/news' ? <Navigate to="/news/index" replace /> : null;
+  if (!isServerMenuPortal(role)) return news ?? <Navigate to="/404" replace />;
   if (isPending) return <PageLoading />;
   const match = matchServerRoute(table.routes, pathname);
-  if (!match) return <UnknownServerPath table={table} pathname={pathname} home={roleHome(role)} />;
+  if (!match) return news ?? <UnknownServerPath table={table} pathname={pathname} home={roleHome(role)} />;
   const { route } = match;
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   const Page = resolveServerPage(route.addr);
   if (!Page) return <PageUnavailable addr={route.addr} />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Page route={route} />
+      <Page route={route} params={match.params} />
     </Suspense>
   );
 }

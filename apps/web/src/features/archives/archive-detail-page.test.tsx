@@ -1,4 +1,4 @@
-import type { ArchiveDetail } from '@skill-cert/shared/archive';
+import type { ArchiveDetail } from '@skill-cert/shared/archives';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Workbook } from 'exceljs';
@@ -8,6 +8,7 @@ import { ARCHIVE_ID, archiveDetail, uploadedDocument } from '@/test/archives';
 import { type FakeReply, fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '@/test/files';
 import { renderPage } from '@/test/render';
+import { findDialogSaying, nameOf, withRole } from '@/test/ui';
 import { ArchiveDetailPage } from './archive-detail-page';
 
 const path = `/api/archives/${ARCHIVE_ID}`;
@@ -27,9 +28,9 @@ const button = (text: string, within: ParentNode = document.body) =>
     | HTMLElement
     | undefined;
 const documentRow = (name: string) => screen.getByText(name).closest('.archive-document') as HTMLElement;
-const volumeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode') as HTMLElement;
-const modalWith = async (text: string | RegExp) =>
-  (await screen.findByText(text)).closest('.ant-modal') as HTMLElement;
+/** A volume of the archive's tree, by its title. */
+const volumeNode = (title: string) => withRole(document, 'treeitem', new RegExp(`^${title}`));
+const modalWith = (text: string | RegExp) => findDialogSaying(text);
 
 const sealedArchive = (): ArchiveDetail =>
   archiveDetail({
@@ -65,7 +66,7 @@ const sealedArchive = (): ArchiveDetail =>
     ],
   });
 
-describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
+describe('档案详情 (the archive detail)', () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
   it('shows the five volumes as a tree: generated documents marked 系统生成, uploads with who and when', async () => {
@@ -131,9 +132,7 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTitle('评价计划与备案.pdf')).toHaveAttribute('src', `${path}/documents/plan`);
 
     fireEvent.click(button('预览', documentRow('成绩表.xlsx'))!);
-    expect(
-      await within(dialog).findByText('成绩表.xlsx', { selector: '.ant-modal-title' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(nameOf(dialog)).toBe('成绩表.xlsx'));
     // The spreadsheet preview reads the generated document and shows its rows.
     expect(await within(dialog).findByRole('cell', { name: '张三' })).toBeInTheDocument();
     expect(within(dialog).queryByTitle('成绩表.xlsx')).toBeNull();
@@ -174,6 +173,30 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('材料已上传')).toBeInTheDocument();
     await waitFor(() => expect(network.callsTo(`GET ${path}`).length).toBeGreaterThan(1));
+  });
+
+  it('上传材料 names ZIP among the kinds it takes, and takes one', async () => {
+    const network = installFakeNetwork({
+      [`GET ${path}`]: ok(archiveDetail()),
+      'POST /api/files/upload': ok({
+        file_id: 'f0000000-0000-4000-8000-000000000010',
+        webPath: '/api/files/f0000000-0000-4000-8000-000000000010',
+        originName: '考场照片.zip',
+      }),
+    });
+    open();
+    await screen.findByText('第3卷 过程记录');
+    await userEvent.click(button('上传材料', volumeNode('第3卷 过程记录'))!);
+    const dialog = await modalWith('材料文件');
+    expect(
+      within(dialog).getByText('PDF、Word、Excel、JPG/PNG 图片或 ZIP 压缩包，不超过 50M'),
+    ).toBeInTheDocument();
+    await userEvent.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['PK'], '考场照片.zip', { type: 'application/zip' }),
+    );
+    await within(dialog).findByText('考场照片.zip');
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(1);
   });
 
   it('删除 asks first, then deletes the uploaded item', async () => {
@@ -256,7 +279,7 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     expect(screen.getByText('暂不能归档：仅企业管理员可以封存归档')).toBeInTheDocument();
   });
 
-  it('修改保管期限 checks the years, naming the field, and saves them', async () => {
+  it('修改保管期限 checks the years, naming the field and the legal minimum, and saves them', async () => {
     let detail: FakeReply = ok(archiveDetail());
     const network = installFakeNetwork({
       [`GET ${path}`]: () => detail,
@@ -273,7 +296,20 @@ describe('档案详情 (the archive detail)', { timeout: 30_000 }, () => {
     await userEvent.clear(paper);
     await userEvent.click(button('保存', dialog)!);
     expect(await within(dialog).findByText('请填写纸质档案保管期限')).toBeInTheDocument();
+    // 0 (or anything under the legal minimum) stays as typed and is refused, naming the minimum.
+    await userEvent.type(paper, '0');
+    await userEvent.click(button('保存', dialog)!);
+    expect(await within(dialog).findByText('纸质档案保管期限不能少于法定最短期限 3 年')).toBeInTheDocument();
+    expect(paper).toHaveValue('0');
+    const electronic = within(dialog).getByLabelText('电子档案保管期限（年）');
+    await userEvent.clear(electronic);
+    await userEvent.type(electronic, '4');
+    await userEvent.click(button('保存', dialog)!);
+    expect(await within(dialog).findByText('电子档案保管期限不能少于法定最短期限 5 年')).toBeInTheDocument();
     expect(network.callsTo(`PATCH ${path}`)).toHaveLength(0);
+    await userEvent.clear(electronic);
+    await userEvent.type(electronic, '5');
+    await userEvent.clear(paper);
     await userEvent.type(paper, '10');
     await userEvent.click(button('保存', dialog)!);
     await waitFor(() => expect(network.callsTo(`PATCH ${path}`)).toHaveLength(1));

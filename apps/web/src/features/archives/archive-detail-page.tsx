@@ -5,16 +5,19 @@ import {
   type ArchiveDocument,
   ArchiveStatus,
   type ArchiveVolumeValue,
-} from '@skill-cert/shared/archive';
-import { EvaluationAction } from '@skill-cert/shared/levelEvaluation';
+} from '@skill-cert/shared/archives';
+import { EvaluationAction } from '@skill-cert/shared/level-evaluations';
 import { Alert, App, Button, Card, Descriptions, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PageCard } from '@/shared/components/page-card';
 import { PageLoading } from '@/shared/components/page-loading';
+import { PlanNo } from '@/shared/components/plan-no';
 import { usePreviewDialog } from '@/shared/components/preview-dialog/preview-dialog';
 import { QueryError } from '@/shared/components/query-error/query-error';
 import { StepTimeline } from '@/shared/components/step-timeline/step-timeline';
 import { downloadFile } from '@/shared/files';
+import { useConfirmOnce } from '@/shared/hooks/use-action';
 import { errorMessage } from '@/shared/http';
 import {
   archiveZipUrl,
@@ -65,7 +68,8 @@ const retentionText = (years: number, until: string | null) =>
 export function ArchiveDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmOnce = useConfirmOnce();
   const archive = useArchive(id);
   const { openPreview, previewDialog } = usePreviewDialog();
   const addItem = useAddArchiveItem(id);
@@ -82,7 +86,7 @@ export function ArchiveDetailPage() {
   const blocker = sealBlocker(a);
 
   const askSeal = () =>
-    modal.confirm({
+    confirmOnce({
       title: '封存归档',
       content: `归档后档案“${a.name}”将被封存：不能再上传或删除任何材料，也不能修改保管期限。纸质档案保管 ${a.paper_retention_years} 年、电子档案保管 ${a.electronic_retention_years} 年，自归档之日起算。确定归档吗？`,
       okText: '确认归档',
@@ -96,7 +100,7 @@ export function ArchiveDetailPage() {
     });
 
   const askDelete = (d: ArchiveDocument) =>
-    modal.confirm({
+    confirmOnce({
       title: '删除材料',
       content: `确定删除材料“${d.name}”吗？删除后不可恢复。`,
       okText: '删除',
@@ -111,15 +115,15 @@ export function ArchiveDetailPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card
+      <PageCard
         title={
-          <Space wrap>
+          <>
             {`档案详情：${a.name}`}
             <ArchiveStatusTag status={a.status} />
-          </Space>
+          </>
         }
-        extra={
-          <Space wrap>
+        actions={
+          <>
             <Button icon={<DownloadOutlined />} href={archiveZipUrl(a._id)} download>
               下载档案
             </Button>
@@ -131,7 +135,7 @@ export function ArchiveDetailPage() {
               </Tooltip>
             )}
             <Button onClick={() => navigate('/archives-management')}>返回列表</Button>
-          </Space>
+          </>
         }
       >
         {!sealed && blocker && (
@@ -149,7 +153,7 @@ export function ArchiveDetailPage() {
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
-            { key: 'plan_no', label: '计划编号', children: a.plan_no ?? '-' },
+            { key: 'plan_no', label: '计划编号', children: <PlanNo value={a.plan_no} /> },
             { key: 'name', label: '名称', children: a.name },
             { key: 'kind', label: '档案类型', children: a.kind_text },
             { key: 'occupation', label: '职业/工种', children: scopeText(a) },
@@ -184,7 +188,7 @@ export function ArchiveDetailPage() {
             },
           ]}
         />
-      </Card>
+      </PageCard>
       <Card title="档案卷宗">
         <VolumeTree
           volumes={a.volumes}

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/shared/session/session-store';
 import { archiveRow } from '@/test/archives';
 import { fail, installFakeNetwork, makeUser, paged } from '@/test/fake-network';
 import { renderPage } from '@/test/render';
+import { findWithRole } from '@/test/ui';
 import { ArchiveListPage } from './archive-list-page';
 
 const open = () =>
@@ -25,7 +26,7 @@ const sealed = archiveRow({
   status_text: '已归档',
 });
 
-describe('档案管理 (the archive list)', { timeout: 30_000 }, () => {
+describe('档案管理 (the archive list)', () => {
   beforeEach(() => useSessionStore.setState({ user: makeUser({ roles: [1] }) }));
 
   it('a row shows the plan, the volumes filled, the retention and the state; 查看 opens the detail', async () => {
@@ -88,9 +89,8 @@ describe('档案管理 (the archive list)', { timeout: 30_000 }, () => {
     let answer = fail(500, '服务器繁忙，请稍后再试');
     const network = installFakeNetwork({ 'GET /api/archives': () => answer });
     open();
-    expect(
-      await screen.findByText('服务器繁忙，请稍后再试', { selector: '.ant-result *' }),
-    ).toBeInTheDocument();
+    // The list's place says it: 加载失败 and the reason (a message says the reason too).
+    expect(await findWithRole(document, 'alert', /^加载失败服务器繁忙，请稍后再试/)).toBeInTheDocument();
     answer = paged([archiveRow()]);
     await userEvent.click(screen.getByRole('button', { name: /重新获取/ }));
     await rowOf('2026年电工四级评价 第二期');

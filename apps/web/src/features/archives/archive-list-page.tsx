@@ -1,9 +1,11 @@
-import { ArchiveKind, type ArchiveRow, archiveStatusText } from '@skill-cert/shared/archive';
-import { ALL_SKILL_LEVELS, skillLevelName } from '@skill-cert/shared/occupation';
+import { ArchiveKind, type ArchiveRow, archiveStatusText } from '@skill-cert/shared/archives';
+import { ALL_SKILL_LEVELS, skillLevelName } from '@skill-cert/shared/occupations';
 import { Button, Empty, Progress, type TableColumnsType, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { CutText } from '@/shared/components/list-table/cut-text';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { PlanNo } from '@/shared/components/plan-no';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { type ArchiveFilters, useArchives } from './api/archives';
 import { ArchiveStatusTag, EXPIRING_TEXT, RetentionCell, scopeText } from './components/archive-status';
@@ -27,20 +29,19 @@ export function ArchiveListPage() {
 
   const columns: TableColumnsType<ArchiveRow> = [
     {
-      title: '计划编号',
-      dataIndex: 'plan_no',
-      width: 150,
+      // Two lines, as 证书发放 shows its plans: the name (cut, whole on hover), then the plan number whole.
+      title: '名称 / 计划编号',
+      key: 'name',
       ellipsis: false,
-      // Up to two lines: the number stays whole (the record number, then the plan's month and sequence).
-      render: (no: string | null) => (no ? <span style={{ wordBreak: 'break-all' }}>{no}</span> : '-'),
-    },
-    {
-      title: '名称',
-      dataIndex: 'name',
-      render: (name: string, a) => (
+      render: (_, a) => (
         <>
-          {name}
-          {a.kind === ArchiveKind.OFFLINE_BATCH && <Tag style={{ marginLeft: 6 }}>{a.kind_text}</Tag>}
+          <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+            <CutText text={a.name} />
+            {a.kind === ArchiveKind.OFFLINE_BATCH && <Tag style={{ marginInlineEnd: 0 }}>{a.kind_text}</Tag>}
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <PlanNo value={a.plan_no} />
+          </Typography.Text>
         </>
       ),
     },

@@ -13,6 +13,7 @@ import {
 } from '@/shared/session/session';
 import './components/auth.css';
 import { RegisterPart, ResetPasswordPart, RolePickerPart } from './components/lazy-parts';
+import { LoginBanners } from './components/login-banners';
 import { LoginForms } from './components/login-forms';
 import { nextStepAfterLogin } from './lib/next-step';
 
@@ -23,7 +24,7 @@ const rolesAwaitingPick = (): RoleTypeInfo[] =>
   getToken() && getStoredActiveRole() === null ? getStoredRoles() : [];
 
 /**
- * The sign-in page. It loads no antd (issue 23: the first load of /login at most 150 KB): the card, the tabs and the
+ * The sign-in page. It loads no antd (the first load of /login at most 150 KB): the card, the tabs and the
  * password form are plain elements in antd's look (`components/auth.css`); the code login, register, reset and the
  * role picker load antd when first shown (`components/lazy-parts.tsx`).
  */
@@ -49,28 +50,33 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <section className="login-card" aria-labelledby="login-title">
-        <h1 id="login-title" className="login-title">
-          职业技能等级认定与证书服务
-        </h1>
-        {mode === 'login' && (
-          <LoginForms
-            onLoggedIn={completeLogin}
-            onRegister={() => setMode('register')}
-            onForgotPassword={() => setMode('reset')}
-          />
-        )}
-        {mode === 'register' && <RegisterPart onRegistered={completeLogin} onBack={() => setMode('login')} />}
-        {mode === 'reset' && (
-          <ResetPasswordPart
-            onDone={() => {
-              feedback.message.success('密码重置成功，请使用新密码登录');
-              setMode('login');
-            }}
-            onBack={() => setMode('login')}
-          />
-        )}
-      </section>
+      <div className="login-column">
+        <LoginBanners />
+        <section className="login-card" aria-labelledby="login-title">
+          <h1 id="login-title" className="login-title">
+            职业技能等级认定与证书服务
+          </h1>
+          {mode === 'login' && (
+            <LoginForms
+              onLoggedIn={completeLogin}
+              onRegister={() => setMode('register')}
+              onForgotPassword={() => setMode('reset')}
+            />
+          )}
+          {mode === 'register' && (
+            <RegisterPart onRegistered={completeLogin} onBack={() => setMode('login')} />
+          )}
+          {mode === 'reset' && (
+            <ResetPasswordPart
+              onDone={() => {
+                feedback.message.success('密码重置成功，请使用新密码登录');
+                setMode('login');
+              }}
+              onBack={() => setMode('login')}
+            />
+          )}
+        </section>
+      </div>
       {pickerRoles.length > 0 && <RolePickerPart roles={pickerRoles} redirectTo={redirectTo} />}
     </main>
   );

@@ -1,7 +1,7 @@
+import { sanitizeHtml } from '@skill-cert/shared/sanitize-html';
 import { Alert, Card, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { errorMessage } from '@/shared/http';
-import { sanitizeHtml } from '@/shared/sanitize-html';
 import { usePrivacyAgreement } from './api/privacy-agreement';
 
 export function PrivacyAgreementPage() {

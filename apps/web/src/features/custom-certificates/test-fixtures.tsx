@@ -5,10 +5,11 @@ import type {
   CustomCertificateTemplate,
   DefaultBlank,
   TemplateBlank,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@/shared/session/session-store';
 import { makeUser } from '@/test/fake-network';
+import { findDialog, findDialogSaying } from '@/test/ui';
 
 /** Test data and rendering for the custom-certificate screens (imported by their tests only). */
 
@@ -133,26 +134,10 @@ export { uploadOk } from '@/test/files';
  */
 
 /** The open dialog whose text includes `title`. */
-export async function dialogNamed(title: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
-      d.textContent?.includes(title),
-    );
-    if (!found) throw new Error(`no dialog ${title}`);
-    return found;
-  });
-}
+export const dialogNamed = (title: string): Promise<HTMLElement> => findDialogSaying(title);
 
 /** The open dialog whose title is exactly `title`. */
-export async function dialogTitled(title: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (d) => d.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-}
+export const dialogTitled = (title: string): Promise<HTMLElement> => findDialog(title);
 
 /** The element labelled `label` (aria-label) inside `scope`. */
 export function byLabel<E extends HTMLElement = HTMLElement>(scope: ParentNode, label: string): E {
@@ -163,7 +148,7 @@ export function byLabel<E extends HTMLElement = HTMLElement>(scope: ParentNode, 
 
 /** The button whose text is exactly `text` inside `scope` (icons aside). */
 export function buttonNamed(scope: HTMLElement, text: string): HTMLButtonElement {
-  const found = [...scope.querySelectorAll<HTMLButtonElement>('button, a.ant-btn')].filter(
+  const found = [...scope.querySelectorAll<HTMLButtonElement>('button, a[href]')].filter(
     (b) => b.textContent?.trim() === text,
   );
   if (found.length !== 1) throw new Error(`${found.length} buttons named ${text}`);

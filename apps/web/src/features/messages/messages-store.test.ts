@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '@/shared/feedback';
 import {
+  boxMessagesOf,
+  closeMessageBox,
   mergeMessages,
   onViewCustomCertificate,
   openMessageCentre,
@@ -29,6 +31,20 @@ describe('messages store', () => {
     expect(state.messages.map((m) => m._id)).toEqual([pushed._id, old._id]);
     expect(state.unreadCount).toBe(9);
     expect(state.boxOpen).toBe(true);
+  });
+
+  it('the box holds what was pushed since it opened, this push first; older unread ones never', () => {
+    setUnread({ list: [makeMessage(), makeMessage()], count: 2 });
+    const [first, second, third] = [makeMessage(), makeMessage(), makeMessage()];
+    pushMessages({ list: [first], count: 3 }, true);
+    pushMessages({ list: [second], count: 4 }, true);
+    expect(boxMessagesOf(useMessagesStore.getState())).toEqual([second, first]);
+    closeMessageBox();
+    pushMessages({ list: [third], count: 5 }, true);
+    expect(boxMessagesOf(useMessagesStore.getState())).toEqual([third]);
+    // One read elsewhere leaves the box with the unread list.
+    setUnread({ list: [first, second], count: 2 });
+    expect(boxMessagesOf(useMessagesStore.getState())).toEqual([]);
   });
 
   it('drops an unread answer asked for before the latest push', () => {

@@ -15,8 +15,12 @@ interface MessagesState {
   /** Latest unread messages, newest first: what the channel pushed and what the server last listed. */
   messages: Message[];
   unreadCount: number;
-  /** The live message box (bottom right). */
+  /** The live message box (in the navbar, message-box.tsx). */
   boxOpen: boolean;
+  /** What the box shows: the messages pushed since it opened, newest push first (never the older unread ones). */
+  boxIds: string[];
+  /** Counts the pushes the box has shown: each one starts its closing delay again. */
+  boxPushes: number;
   centre: { open: boolean; tab: MessageTab };
   /** Roles offered by 选择登录端 after a role was taken away (spec §4 delete_role_notice); empty when closed. */
   rolePickerRoles: RoleTypeInfo[];
@@ -27,6 +31,8 @@ const initialState = (): MessagesState => ({
   messages: [],
   unreadCount: 0,
   boxOpen: false,
+  boxIds: [],
+  boxPushes: 0,
   centre: { open: false, tab: 'unread' },
   rolePickerRoles: [],
   viewCustomCertificate: viewCustomCertificateSoon,
@@ -61,20 +67,36 @@ export function setUnread({ list, count }: UnreadMessages, pushesWhenAsked?: num
   useMessagesStore.setState({ messages: list, unreadCount: count });
 }
 
-/** A `message` frame: its list joins the global messages, the count is the server's; the box opens if asked. */
+/**
+ * A `message` frame: its list joins the global messages, the count is the server's. With `showBox` the box opens
+ * with this push's messages first, before those pushed while it was already open.
+ */
 export function pushMessages({ list, count }: UnreadMessages, showBox: boolean): void {
   pushes += 1;
   useMessagesStore.setState((s) => ({
     messages: mergeMessages(s.messages, list),
     unreadCount: count,
-    boxOpen: s.boxOpen || showBox,
+    ...(showBox && {
+      boxOpen: true,
+      boxIds: [...new Set([...list.map((m) => m._id), ...(s.boxOpen ? s.boxIds : [])])],
+      boxPushes: s.boxPushes + 1,
+    }),
   }));
 }
 
-export const closeMessageBox = (): void => useMessagesStore.setState({ boxOpen: false });
+/** The box's messages, newest push first: those still unread (one read or deleted meanwhile leaves it). */
+export function boxMessagesOf(s: Pick<MessagesState, 'boxIds' | 'messages'>): Message[] {
+  const byId = new Map(s.messages.map((m) => [m._id, m]));
+  return s.boxIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Whether the box has something to show. */
+export const boxShownOf = (s: MessagesState): boolean => s.boxOpen && boxMessagesOf(s).length > 0;
+
+export const closeMessageBox = (): void => useMessagesStore.setState({ boxOpen: false, boxIds: [] });
 
 export const openMessageCentre = (tab: MessageTab = 'unread'): void =>
-  useMessagesStore.setState({ centre: { open: true, tab }, boxOpen: false });
+  useMessagesStore.setState({ centre: { open: true, tab }, boxOpen: false, boxIds: [] });
 
 export const setMessageCentreTab = (tab: MessageTab): void =>
   useMessagesStore.setState((s) => ({ centre: { ...s.centre, tab } }));

@@ -11,13 +11,13 @@ import { FeedbackBridge } from './feedback-bridge';
 
 /**
  * antd with the app's theme, locale and feedback bridge. Everything that uses antd is below <AntdProviders />; the
- * module loads with the first such screen, never with the sign-in page (issue 23: `/login` carries no antd).
+ * module loads with the first such screen, never with the sign-in page (`/login` carries no antd).
  */
 
 dayjs.locale('zh-cn');
 
 /**
- * Text that reads on its background (WCAG AA, 4.5:1; Lighthouse's colour-contrast audit, issue 23), with colours of
+ * Text that reads on its background (WCAG AA, 4.5:1; Lighthouse's colour-contrast audit), with colours of
  * antd's own palette one shade darker where its defaults fall short: links blue-7 (#1677ff was 4.1:1), placeholders
  * and secondary text the 0.65 grey of colorTextSecondary (0.25 and 0.45 were 1.8:1 and 3.4:1), the unread count
  * red-7 behind white (3.3:1), danger and error text (删除, 必填 messages, Typography danger) red-7, the labels of

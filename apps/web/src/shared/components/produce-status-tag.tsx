@@ -1,4 +1,4 @@
-import { ProduceStatus, produceStatusText } from '@skill-cert/shared/customCertificate';
+import { ProduceStatus, produceStatusText } from '@skill-cert/shared/custom-certificates';
 import { Tag } from 'antd';
 
 /** Production status of one certificate of any source: 0 待生成, 1 生成成功, 2 生成失败 (can be regenerated). */

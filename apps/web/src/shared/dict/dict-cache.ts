@@ -6,10 +6,14 @@ import { request } from '@/shared/http';
 
 export type { DictData, DictItem };
 
-/** `POST /api/dict`: the body is a query string of `params[]` names (spec §7). */
+/**
+ * `POST /api/dict`: the body is a query string of `params[]` names (spec §7). Silent: a page that needs a dictionary
+ * falls back to its own labels, and the shell's fetch at sign-in is not the user's doing.
+ */
 export const fetchDicts = (names: readonly string[]): Promise<DictData> =>
   request<DictData>('POST', '/api/dict', {
     body: new URLSearchParams(toQueryString({ params: [...names] })),
+    silent: true,
   });
 
 /**

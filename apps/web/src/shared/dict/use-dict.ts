@@ -27,3 +27,11 @@ export function useDict<N extends string>(...names: N[]): DictState<N> {
     },
   });
 }
+
+/**
+ * A dictionary's items as select options (values as the API uses them); the caller's own until it has loaded or
+ * when the server does not know it.
+ */
+export function dictOptions(items: readonly DictItem[], fallback: readonly DictItem[]): DictItem[] {
+  return items.length > 0 ? [...items] : [...fallback];
+}

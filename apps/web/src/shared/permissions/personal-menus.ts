@@ -1,6 +1,6 @@
 import type { PersonalMenus } from '@skill-cert/shared/access';
 import type { UserInfo } from '@skill-cert/shared/auth';
-import { MENU_PORTALS, type MenuPortal } from '@skill-cert/shared/menuCodes';
+import { MENU_PORTALS, type MenuPortal } from '@skill-cert/shared/menu-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../http';
 import { SESSION_SCOPED, sessionQueryClient } from '../session/query-client';

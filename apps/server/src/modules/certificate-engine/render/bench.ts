@@ -5,9 +5,14 @@
  *   npx tsx apps/server/src/modules/certificate-engine/render/bench.ts [count]
  */
 import { availableParallelism, loadavg } from 'node:os';
+import {
+  makeBackground,
+  makePhoto,
+  sampleCustomJob,
+  tempDir,
+} from '../../../../test/fixtures/certificate-engine-render.ts';
 import { createRenderPool } from '../render-pool.ts';
 import { renderCertificate, toRenderBackground } from './index.ts';
-import { makeBackground, makePhoto, sampleCustomJob, tempDir } from './testing/fixtures.ts';
 import type { RenderJob } from './types.ts';
 
 const count = Number(process.argv[2] ?? 400);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { countPixels, inspectPdf, isDark } from '../../../../test/fixtures/certificate-engine-render.ts';
 import { renderDocument } from './document.ts';
-import { countPixels, inspectPdf, isDark } from './testing/fixtures.ts';
 
 describe('renderDocument (an archive document)', () => {
   it('lays out a title, key/value lines and a table running across numbered A4 pages, in the embedded Chinese font', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectFileKind } from '../../files/fileType.ts';
-import { jpegClaiming, jpegFrameHeaderAt } from '../test-fixtures.ts';
+import { jpegClaiming, jpegFrameHeaderAt } from '../../../../test/fixtures/certificate-engine.ts';
+import {
+  makeBackground,
+  makePhoto,
+  tempDir,
+  withExifOrientation,
+} from '../../../../test/fixtures/certificate-engine-render.ts';
+import { pngClaiming } from '../../../../test/fixtures/render/png.ts';
+import { detectFileKind } from '../../files/file-type.ts';
 import {
   IMAGE_HEADER_BYTES,
   imageFileProblem,
@@ -9,8 +16,6 @@ import {
   oversizeProblem,
   sniffImage,
 } from './image-header.ts';
-import { makeBackground, makePhoto, tempDir, withExifOrientation } from './testing/fixtures.ts';
-import { pngClaiming } from './testing/png.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());

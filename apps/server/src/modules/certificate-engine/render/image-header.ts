@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { IMAGE_LIMIT_TEXT, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@skill-cert/shared/constants';
 import { imageSize as measureImage } from 'image-size';
-import { detectFileKind } from '../../files/fileType.ts';
+import { detectFileKind } from '../../files/file-type.ts';
 
 /**
  * What an image's first bytes say about it, read without decoding a pixel: its kind (the files module's

@@ -62,10 +62,11 @@ function boxOf(blank: RenderBlank, page: { width: number; height: number }) {
   return { x, y: page.height - top - h, width: w, height: h };
 }
 
+type PageFonts = Map<FontWeight, { name: string; id: number; font: FontInPdf }>;
+
 /** One page being written: its content operators and the resources they name. */
 class Page {
   readonly content: string[] = [];
-  readonly fonts = new Map<FontWeight, { name: string; id: number; font: FontInPdf }>();
   readonly images: { name: string; id: number; jpeg: Uint8Array; what: string }[] = [];
 
   constructor(
@@ -75,6 +76,8 @@ class Page {
     readonly fontPrefix = 'F',
     /** A fixed layer's fonts: characters they hold already are written with them, not added to the page's own. */
     readonly shared: ReadonlyMap<FontWeight, { name: string; font: FontInPdf }> = new Map(),
+    /** Its own fonts: a document of several pages shares one set (one subset per weight for every page). */
+    readonly fonts: PageFonts = new Map(),
   ) {}
 
   /**
@@ -227,33 +230,40 @@ function fixedLayer(blanks: RenderBlank[], box: { width: number; height: number 
   return layer;
 }
 
+/** The fixed blanks of a job (text blanks marked `fixed`). */
+const isFixed = (blank: RenderBlank) => blank.fixed === true && blank.blank_type === 1;
+
 /**
- * One certificate → one PDF (in-process; use the render pool for volume). The background fills the
- * page, text blanks use the embedded subset of Noto Sans SC (regular or bold), photos fit their box
- * keeping proportions, the QR code is vector. Bad input of this certificate → RenderError. Fixed text blanks are
- * written from the thread's layer of them (`fixedLayer`).
+ * Draws a job onto a new page of `pdf` (its content, the images written at once); its fonts go into `fonts`. With
+ * `skipBadImages` an image that cannot be read is left out of the page instead of refusing it.
  */
-export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
+async function drawJob(
+  pdf: PdfFile,
+  job: RenderJob,
+  fonts: PageFonts,
+  skipBadImages: boolean,
+): Promise<{ page: Page; layer: FixedLayer | null }> {
   const box = pageSizePt(job.pageSize, job.orientation);
-  const pdf = new PdfFile();
-  const catalog = pdf.reserve();
-  const pages = pdf.reserve();
-  const pageId = pdf.reserve();
-  const contents = pdf.reserve();
-  const info = pdf.reserve();
-  const isFixed = (blank: RenderBlank) => blank.fixed === true && blank.blank_type === 1;
   const fixed = job.blanks.filter(isFixed);
   const layer = fixed.length ? fixedLayer(fixed, box) : null;
-  const page = new Page(pdf, box, 'F', new Map(layer?.fonts.map((f) => [f.weight, f])));
-
+  const page = new Page(pdf, box, 'F', new Map(layer?.fonts.map((f) => [f.weight, f])), fonts);
   if (job.backgroundPath) {
     const bg = await loadBackground(job.backgroundPath);
     page.image(bg.jpeg, '证书底图', 0, 0, box.width, box.height);
   }
   let nextFixed = 0;
   for (const blank of job.blanks) {
-    if (blank.blank_type === 2) await drawImageBlank(page, blank);
-    else if (layer && isFixed(blank)) page.content.push(...(layer.ops[nextFixed++] as string[]));
+    if (blank.blank_type === 2) {
+      const images = page.images.length;
+      const content = page.content.length;
+      try {
+        await drawImageBlank(page, blank);
+      } catch (err) {
+        if (!(skipBadImages && err instanceof RenderError)) throw err;
+        page.images.length = images;
+        page.content.length = content;
+      }
+    } else if (layer && isFixed(blank)) page.content.push(...(layer.ops[nextFixed++] as string[]));
     else drawTextBlank(page, blank);
   }
   if (job.qr?.text) {
@@ -264,17 +274,11 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
       page.content.push(qrPath(job.qr.text, x, y, size));
     }
   }
+  return { page, layer };
+}
 
-  pdf.object(catalog, `<< /Type /Catalog /Pages ${pages} 0 R /Lang (zh-CN) >>`);
-  pdf.object(pages, `<< /Type /Pages /Kids [${pageId} 0 R] /Count 1 >>`);
-  const layerFonts = (layer?.fonts ?? []).map((f) => ({ ...f, id: pdf.reserve() }));
-  const fonts = [...page.fonts.values(), ...layerFonts].map((f) => `/${f.name} ${f.id} 0 R`).join(' ');
-  const images = page.images.map((im) => `/${im.name} ${im.id} 0 R`).join(' ');
-  pdf.object(
-    pageId,
-    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${pdfNumber(box.width)} ${pdfNumber(box.height)}] /Resources << /Font << ${fonts} >> /XObject << ${images} >> >> /Contents ${contents} 0 R >>`,
-  );
-  pdf.stream(contents, '', Buffer.from(page.content.join('\n'), 'latin1'), true);
+/** Writes a page's images (JPEGs as they are). */
+function writeImages(pdf: PdfFile, page: Page): void {
   for (const im of page.images) {
     const header = jpegInfo(im.jpeg);
     const colourSpace = header && COLOUR_SPACES[header.components];
@@ -286,13 +290,78 @@ export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
       false,
     );
   }
-  for (const f of page.fonts.values()) f.font.write(pdf, f.id);
-  for (const f of layerFonts) writeEmbeddedFont(pdf, f.id, f.embedded);
+}
+
+function writeInfo(pdf: PdfFile, info: number, job: Pick<RenderJob, 'title' | 'createdAt'>): void {
   const title = job.title ? ` /Title ${pdfTextString(job.title)}` : '';
   pdf.object(
     info,
     `<< /Producer (${PDF_PRODUCER}) /Creator (${PDF_PRODUCER})${title} /CreationDate ${pdfDate(job.createdAt ? new Date(job.createdAt) : new Date())} >>`,
   );
+}
+
+/**
+ * One certificate → one PDF (in-process; use the render pool for volume). The background fills the
+ * page, text blanks use the embedded subset of Noto Sans SC (regular or bold), photos fit their box
+ * keeping proportions, the QR code is vector. Bad input of this certificate → RenderError. Fixed text blanks are
+ * written from the thread's layer of them (`fixedLayer`).
+ */
+export async function renderCertificate(job: RenderJob): Promise<Uint8Array> {
+  return renderPages([job], { title: job.title, createdAt: job.createdAt });
+}
+
+/**
+ * Several jobs → one PDF of as many pages, in order (a room's admission tickets): the same drawing as a certificate,
+ * one set of font subsets for every page (each weight's glyphs once), each fixed layer's fonts once. With
+ * `skipBadImages` a photo that cannot be read leaves its box empty instead of refusing the whole document.
+ */
+export async function renderPages(
+  jobs: RenderJob[],
+  opts: { title?: string; createdAt?: string; skipBadImages?: boolean } = {},
+): Promise<Uint8Array> {
+  if (jobs.length === 0) throw new RenderError('没有要生成的页面');
+  const pdf = new PdfFile();
+  const catalog = pdf.reserve();
+  const pages = pdf.reserve();
+  const info = pdf.reserve();
+  const fonts: PageFonts = new Map();
+  const drawn: { id: number; contents: number; page: Page; layer: FixedLayer | null }[] = [];
+  for (const job of jobs) {
+    const { page, layer } = await drawJob(pdf, job, fonts, opts.skipBadImages === true);
+    const id = pdf.reserve();
+    const contents = pdf.reserve();
+    pdf.stream(contents, '', Buffer.from(page.content.join('\n'), 'latin1'), true);
+    writeImages(pdf, page);
+    drawn.push({ id, contents, page, layer });
+  }
+  // Each fixed layer's fonts are written once, whatever the number of pages drawing from it.
+  const layerFonts = new Map<FixedLayer, (FixedLayer['fonts'][number] & { id: number })[]>();
+  for (const { layer } of drawn)
+    if (layer && !layerFonts.has(layer))
+      layerFonts.set(
+        layer,
+        layer.fonts.map((f) => ({ ...f, id: pdf.reserve() })),
+      );
+  pdf.object(catalog, `<< /Type /Catalog /Pages ${pages} 0 R /Lang (zh-CN) >>`);
+  pdf.object(
+    pages,
+    `<< /Type /Pages /Kids [${drawn.map((d) => `${d.id} 0 R`).join(' ')}] /Count ${drawn.length} >>`,
+  );
+  for (const { id, contents, page, layer } of drawn) {
+    const own = [...fonts.values(), ...(layer ? (layerFonts.get(layer) ?? []) : [])];
+    const fontRefs = own.map((f) => `/${f.name} ${f.id} 0 R`).join(' ');
+    const images = page.images.map((im) => `/${im.name} ${im.id} 0 R`).join(' ');
+    pdf.object(
+      id,
+      `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${pdfNumber(page.box.width)} ${pdfNumber(page.box.height)}] /Resources << /Font << ${fontRefs} >> /XObject << ${images} >> >> /Contents ${contents} 0 R >>`,
+    );
+  }
+  for (const f of fonts.values()) f.font.write(pdf, f.id);
+  for (const list of layerFonts.values()) for (const f of list) writeEmbeddedFont(pdf, f.id, f.embedded);
+  writeInfo(pdf, info, {
+    title: opts.title ?? jobs[0]?.title,
+    createdAt: opts.createdAt ?? jobs[0]?.createdAt,
+  });
   return pdf.finish(catalog, info);
 }
 

@@ -1,8 +1,14 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  imageBlank,
+  makePhoto,
+  tempDir,
+  textBlank,
+  titleBlank,
+} from '../../../../test/fixtures/certificate-engine-render.ts';
 import { renderCertificate } from './index.ts';
 import { PdfFile, pdfDate, pdfNumber, pdfTextString } from './pdf.ts';
-import { imageBlank, makePhoto, tempDir, textBlank, titleBlank } from './testing/fixtures.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());

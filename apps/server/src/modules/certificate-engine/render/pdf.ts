@@ -1,9 +1,9 @@
 import { deflateSync, type ZlibOptions } from 'node:zlib';
 
 /**
- * How a certificate's own streams are deflated (its content, its own font subsets): level 1, the fastest. Measured
- * in-process on national certificates (session 20, interleaved blocks): 0.98 → 0.87 ms CPU a PDF for 300 bytes more
- * (+1 %); parts kept for many files (a fixed layer's fonts) are deflated once at the default level.
+ * How a certificate's own streams are deflated (its content, its own font subsets): level 1, the fastest, which
+ * costs about one per cent in size (bench/README.md); parts kept for many files (a fixed layer's fonts) are
+ * deflated once at the default level.
  */
 export const FAST_DEFLATE: ZlibOptions = { level: 1 };
 

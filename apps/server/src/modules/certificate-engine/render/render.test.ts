@@ -1,12 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync, utimesSync } from 'node:fs';
-import { pageSizesMm } from '@skill-cert/shared/customCertificate';
+import { pageSizesMm } from '@skill-cert/shared/custom-certificates';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { jpegInfo, sniffImage } from './images.ts';
-import { PAGE_SIZES_MM, pageSizePt, renderCertificate, toRenderBackground } from './index.ts';
-import { qrModules, qrPath } from './qr.ts';
-import { TrueTypeSource } from './subset.ts';
 import {
   countPixels,
   imageBlank,
@@ -21,8 +17,16 @@ import {
   textBlank,
   titleBlank,
   withExifOrientation,
-} from './testing/fixtures.ts';
+} from '../../../../test/fixtures/certificate-engine-render.ts';
+import { allowRendering } from '../../../../test/time-limits.ts';
+import { jpegInfo, sniffImage } from './images.ts';
+import { PAGE_SIZES_MM, pageSizePt, renderCertificate, toRenderBackground } from './index.ts';
+import { qrModules, qrPath } from './qr.ts';
+import { TrueTypeSource } from './subset.ts';
 import { RenderError, type RenderJob } from './types.ts';
+
+// Renders certificates (fonts, images, QR codes): long work (test/time-limits.ts).
+allowRendering();
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());

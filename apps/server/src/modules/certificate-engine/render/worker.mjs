@@ -1,23 +1,11 @@
-// The piscina worker's entry. Worker threads do not run TypeScript by themselves, and on Node 20 they
-// do not get the tsx loader of the main thread either, even under the tsx CLI (`npm start`, `npx tsx`:
-// the import of worker.ts then fails with ERR_UNKNOWN_FILE_EXTENSION), nor under vitest. So this
-// plain-JS entry registers tsx's ESM loader in the worker, then loads the TypeScript engine.
+// The render thread's entry when the server runs from its sources (the build bundles worker-entry.ts instead). Worker
+// threads do not run TypeScript by themselves, and on Node 20 they do not get the tsx loader of the main thread either,
+// even under the tsx CLI (the import then fails with ERR_UNKNOWN_FILE_EXTENSION), nor under vitest: this plain-JS
+// entry registers tsx's ESM loader in the thread, then loads the TypeScript entry.
 import { register } from 'tsx/esm/api';
 
 register();
-const {
-  default: renderTask,
-  backgroundTask,
-  renderManyTask,
-  documentTask,
-  warmUp,
-  lowerThreadPriority,
-} = await import('./worker.ts');
-lowerThreadPriority();
-await warmUp();
+const entry = await import('./worker-entry.ts');
 
-export default renderTask;
-/** Named tasks: `piscina.run(input, { name })` (certificate-engine/render-pool.ts). */
-export const background = backgroundTask;
-export const renderMany = renderManyTask;
-export const document = documentTask;
+export default entry.default;
+export const { background, renderMany, pages, document } = entry;

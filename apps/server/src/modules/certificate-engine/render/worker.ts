@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { move } from 'piscina';
 import { writeContentSync } from '../../../lib/content-store.ts';
 import { renderDocument } from './document.ts';
-import { renderCertificate, toRenderBackground } from './index.ts';
+import { renderCertificate, renderPages, toRenderBackground } from './index.ts';
 import { type DocumentJob, RenderError, type RenderJob } from './types.ts';
 
 /** What a worker answers: the PDF, or the Chinese reason a bad input of this certificate was refused. */
@@ -13,6 +13,14 @@ export type BackgroundResult =
   | { jpeg: Uint8Array; widthPx: number; heightPx: number }
   | { renderError: string };
 
+/**
+ * The bytes in an ArrayBuffer of their own, which a transfer can move. A small Buffer (under 4 KB, e.g. a PDF of a
+ * near-empty page) is a view of Node's shared pool, which cannot be transferred: Node 20 copies it silently, Node 22
+ * refuses the whole message (DataCloneError). Such a view is copied out first; a buffer of its own moves as it is.
+ */
+export const ownBuffer = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+
 const refused = (err: unknown) => {
   if (err instanceof RenderError) return { renderError: err.message };
   throw err;
@@ -22,7 +30,7 @@ const refused = (err: unknown) => {
 export default async function renderTask(job: RenderJob): Promise<WorkerResult> {
   try {
     const pdf = await renderCertificate(job);
-    return move(pdf) as Uint8Array;
+    return move(ownBuffer(pdf)) as Uint8Array;
   } catch (err) {
     return refused(err);
   }
@@ -60,13 +68,27 @@ export async function renderManyTask({ jobs, storeRoot }: RenderManyInput): Prom
       );
     }
   }
-  // Without local storage the PDFs are copied back (storage off this disk is not used yet).
+  // Without local storage the PDFs are copied back and the main thread puts them into the store.
   return items;
+}
+
+/** The `pages` task: several jobs as the pages of one PDF (a photo that cannot be read leaves its box empty). */
+export async function pagesTask({ jobs, storeRoot }: RenderManyInput): Promise<RenderManyItem> {
+  try {
+    const pdf = await renderPages(jobs, { skipBadImages: true });
+    // Copied back, not moved: piscina moves only a task's whole answer, and inside an object `move()` would arrive as
+    // its wrapper instead of the bytes.
+    return storeRoot ? { stored: writeContentSync(storeRoot, pdf) } : { pdf };
+  } catch (err) {
+    return err instanceof RenderError
+      ? { renderError: err.message }
+      : { systemError: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 /** The `document` task: a generated document (an archive's) laid out over as many pages as it takes. */
 export function documentTask(job: DocumentJob): Uint8Array {
-  return move(renderDocument(job)) as Uint8Array;
+  return move(ownBuffer(renderDocument(job))) as Uint8Array;
 }
 
 /** The `background` task: an uploaded background on disk → its rendering JPEG (toRenderBackground). */

@@ -4,11 +4,11 @@ import type {
   ArchiveItemBody,
   ArchivePage,
   ArchiveRetentionBody,
-} from '@skill-cert/shared/archive';
+} from '@skill-cert/shared/archives';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 
-/** Archives (档案管理, issue 22 points 6–8): `/api/archives…` (routes in `packages/shared/src/archive.ts`). */
+/** Archives (档案管理): `/api/archives…` (routes in `packages/shared/src/archives.ts`). */
 
 const base = '/api/archives';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;

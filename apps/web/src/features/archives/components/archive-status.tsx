@@ -3,8 +3,8 @@ import {
   archiveStatusColor,
   archiveStatusText,
   EXPIRING_WITHIN_DAYS,
-} from '@skill-cert/shared/archive';
-import { planScopeText } from '@skill-cert/shared/certificate';
+} from '@skill-cert/shared/archives';
+import { planScopeText } from '@skill-cert/shared/certificates';
 import { Tag, Typography } from 'antd';
 import { StatusTag } from '@/shared/components/status-tag';
 

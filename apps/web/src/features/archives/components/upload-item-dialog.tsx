@@ -3,14 +3,27 @@ import {
   type ArchiveVolumeValue,
   archiveVolumeName,
   UPLOAD_VOLUMES,
-} from '@skill-cert/shared/archive';
+} from '@skill-cert/shared/archives';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { useAction } from '@/shared/hooks/use-action';
+import { useUnsavedForm } from '@/shared/unsaved-changes';
 
-/** What a user may add to an archive: documents, spreadsheets, scans and photos. */
-const ARCHIVE_UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx'] as const;
-const ARCHIVE_UPLOAD_TYPE_MESSAGE = '请上传 PDF、Word、Excel 或 JPG/PNG 图片文件';
+/** What a user may add to an archive: documents, spreadsheets, scans and photos, or a ZIP of them. */
+export const ARCHIVE_UPLOAD_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'zip',
+] as const;
+export const ARCHIVE_UPLOAD_TYPE_MESSAGE = '请上传 PDF、Word、Excel、JPG/PNG 图片或 ZIP 压缩包';
+export const ARCHIVE_UPLOAD_HINT = 'PDF、Word、Excel、JPG/PNG 图片或 ZIP 压缩包，不超过 50M';
 
 interface Values {
   volume: ArchiveVolumeValue;
@@ -37,23 +50,26 @@ export function UploadItemDialog({
   onSubmit: (body: ArchiveItemBody) => Promise<unknown>;
 }) {
   const [form] = Form.useForm<Values>();
+  const unsaved = useUnsavedForm(form, volume !== null);
   const [sending, setSending] = useState(false);
-  const submit = (values: Values) => {
+  const submit = useAction((values: Values) => {
     const file = values.files[0]!;
     const name = values.name.trim();
-    return onSubmit({ volume: values.volume, file_id: file.file_id, ...(name ? { name } : {}) }).catch(
-      () => undefined,
-    );
-  };
+    return unsaved
+      .whileSaving(() =>
+        onSubmit({ volume: values.volume, file_id: file.file_id, ...(name ? { name } : {}) }),
+      )
+      .catch(() => undefined);
+  });
   return (
     <Modal
       open={volume !== null}
       title="上传材料"
       okText="确定"
       cancelText="取消"
-      confirmLoading={pending}
+      confirmLoading={pending || submit.running}
       okButtonProps={{ disabled: sending }}
-      onCancel={onCancel}
+      onCancel={() => unsaved.confirmDiscard(onCancel)}
       onOk={() => form.submit()}
       destroyOnHidden
     >
@@ -62,7 +78,7 @@ export function UploadItemDialog({
         aria-label="上传材料"
         layout="vertical"
         initialValues={{ volume: volume ?? UPLOAD_VOLUMES[0], files: [], name: '' }}
-        onFinish={submit}
+        onFinish={(values) => void submit.run(values)}
         clearOnDestroy
       >
         <Form.Item name="volume" label="卷" rules={[{ required: true, message: '请选择卷' }]}>
@@ -72,7 +88,7 @@ export function UploadItemDialog({
           name="files"
           label="材料文件"
           rules={[{ required: true, type: 'array', min: 1, message: '请上传材料文件' }]}
-          extra="PDF、Word、Excel 或 JPG/PNG 图片，不超过 50M"
+          extra={ARCHIVE_UPLOAD_HINT}
         >
           <FileUpload
             replace

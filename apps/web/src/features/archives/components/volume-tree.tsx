@@ -1,5 +1,5 @@
 import { FileOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ArchiveDocument, ArchiveVolume, ArchiveVolumeValue } from '@skill-cert/shared/archive';
+import type { ArchiveDocument, ArchiveVolume, ArchiveVolumeValue } from '@skill-cert/shared/archives';
 import { Button, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 
 /** What the tree lets the user do; a missing handler hides its buttons (a sealed archive, a member). */

@@ -6,7 +6,7 @@ import { RolePickerDialog, type RolePickerDialogProps } from './role-picker-dial
 
 /*
  * The sign-in page's antd parts, each inside antd's providers: this module loads only when one of them is first
- * shown (the code login tab, 注册账号, 忘记密码, 选择登录端), so the page itself loads no antd (issue 23).
+ * shown (the code login tab, 注册账号, 忘记密码, 选择登录端), so the page itself loads no antd.
  */
 
 export const PhoneLoginPart = (props: PhoneLoginFormProps) => (

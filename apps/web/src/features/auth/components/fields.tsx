@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { sameAsRule } from '@/shared/forms';
 import { newPasswordRule, phoneRule } from './rules';
 
-/** The `phone` input of the sign-in page's forms (验证码登录, 注册, 忘记密码); SmsCodeField sends to it. */
+/** The `phone` input of the sign-in page's forms (验证码登录, 注册, 忘记密码); the SMS code field sends to it. */
 export function PhoneField() {
   return (
     <Form.Item name="phone" rules={[phoneRule]}>

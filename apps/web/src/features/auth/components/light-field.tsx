@@ -12,7 +12,7 @@ interface LightFieldProps
   secret?: boolean;
 }
 
-/** A large input with a prefix icon and its error below: antd's Form.Item + Input look, without antd (issue 23). */
+/** A large input with a prefix icon and its error below: antd's Form.Item + Input look, without antd. */
 export function LightField({ value, onChange, error, prefix, secret, ...input }: LightFieldProps) {
   const [shown, setShown] = useState(false);
   const errorId = useId();

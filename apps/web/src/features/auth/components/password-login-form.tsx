@@ -1,5 +1,5 @@
 import type { PasswordLoginBody } from '@skill-cert/shared/auth';
-import { passwordLoginProblems as problems } from '@skill-cert/shared/loginRules';
+import { passwordLoginProblems as problems } from '@skill-cert/shared/login-rules';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LightField } from './light-field';
 import { LightIcon } from './light-icons';
@@ -15,8 +15,8 @@ type Field = keyof PasswordLoginBody;
 type Problems = Record<Field, string | null>;
 
 /**
- * 账号密码登录 without antd (issue 23: the sign-in page loads no antd). The rules are the request schema's, checked
- * without zod (`loginRules.ts`): each field as it changes and all of them on submit.
+ * 账号密码登录 without antd (the sign-in page loads no antd). The rules are the request schema's, checked
+ * without zod (`login-rules.ts`): each field as it changes and all of them on submit.
  */
 export function PasswordLoginForm({ agreement, pending, onSubmit }: PasswordLoginFormProps) {
   const [values, setValues] = useState<PasswordLoginBody>({ name: '', password: '' });

@@ -1,8 +1,9 @@
 import type { PhoneLoginBody } from '@skill-cert/shared/auth';
 import { Button, Form } from 'antd';
 import type { ReactNode } from 'react';
+import { SmsCodeField } from '@/shared/components/sms-code-field';
+import { useSendSmsCode } from '../api/send-sms';
 import { PhoneField } from './fields';
-import { SmsCodeField } from './sms-code-field';
 
 export interface PhoneLoginFormProps {
   agreement: ReactNode;
@@ -12,6 +13,7 @@ export interface PhoneLoginFormProps {
 
 export function PhoneLoginForm({ agreement, pending, onSubmit }: PhoneLoginFormProps) {
   const [form] = Form.useForm<PhoneLoginBody>();
+  const sendCode = useSendSmsCode(form, 'login');
   return (
     <Form<PhoneLoginBody>
       form={form}
@@ -20,7 +22,7 @@ export function PhoneLoginForm({ agreement, pending, onSubmit }: PhoneLoginFormP
       onFinish={(values) => onSubmit({ phone: values.phone.trim(), verify_code: values.verify_code.trim() })}
     >
       <PhoneField />
-      <SmsCodeField form={form} purpose="login" />
+      <SmsCodeField send={sendCode} />
       {agreement}
       <Button type="primary" htmlType="submit" block loading={pending}>
         登录

@@ -1,11 +1,12 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult, RegisterBody } from '@skill-cert/shared/auth';
 import { Button, Form, Input, Typography } from 'antd';
+import { SmsCodeField } from '@/shared/components/sms-code-field';
 import { useRegister } from '../api/register';
+import { useSendSmsCode } from '../api/send-sms';
 import { AgreementCheckbox, agreementRule } from './agreement-checkbox';
 import { NewPasswordFields, PhoneField } from './fields';
 import { emailRule, newNameRule } from './rules';
-import { SmsCodeField } from './sms-code-field';
 
 type RegisterValues = RegisterBody & { confirm_password: string; agreed: boolean };
 
@@ -16,6 +17,7 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
   const [form] = Form.useForm<RegisterValues>();
+  const sendCode = useSendSmsCode(form, 'register');
   const registration = useRegister();
 
   const submit = ({ confirm_password: _confirm, agreed: _agreed, ...values }: RegisterValues) => {
@@ -49,7 +51,7 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
         <Input prefix={<MailOutlined />} placeholder="请输入邮箱" aria-label="邮箱" autoComplete="email" />
       </Form.Item>
       <NewPasswordFields noun="密码" />
-      <SmsCodeField form={form} purpose="register" />
+      <SmsCodeField send={sendCode} />
       <Form.Item name="agreed" valuePropName="checked" rules={[agreementRule]}>
         <AgreementCheckbox />
       </Form.Item>

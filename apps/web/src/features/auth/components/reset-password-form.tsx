@@ -1,8 +1,9 @@
 import type { ResetPasswordBody } from '@skill-cert/shared/auth';
 import { Button, Form, Typography } from 'antd';
+import { SmsCodeField } from '@/shared/components/sms-code-field';
 import { useResetPassword } from '../api/reset-password';
+import { useSendSmsCode } from '../api/send-sms';
 import { NewPasswordFields, PhoneField } from './fields';
-import { SmsCodeField } from './sms-code-field';
 
 type ResetValues = ResetPasswordBody & { confirm_password: string };
 
@@ -13,6 +14,7 @@ export interface ResetPasswordFormProps {
 
 export function ResetPasswordForm({ onDone, onBack }: ResetPasswordFormProps) {
   const [form] = Form.useForm<ResetValues>();
+  const sendCode = useSendSmsCode(form, 'resetPassword');
   const reset = useResetPassword();
 
   const submit = (values: ResetValues) => {
@@ -28,7 +30,7 @@ export function ResetPasswordForm({ onDone, onBack }: ResetPasswordFormProps) {
         忘记密码
       </Typography.Title>
       <PhoneField />
-      <SmsCodeField form={form} purpose="resetPassword" />
+      <SmsCodeField send={sendCode} />
       <NewPasswordFields noun="新密码" />
       <Button type="primary" htmlType="submit" block loading={reset.isPending}>
         重置密码

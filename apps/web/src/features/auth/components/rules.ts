@@ -3,7 +3,6 @@ import { schemaRule } from '@/shared/forms';
 
 /** Form rules of the auth forms, taken from the request schemas of @skill-cert/shared. */
 export const phoneRule = schemaRule(phoneLoginBody.shape.phone);
-export const verifyCodeRule = schemaRule(phoneLoginBody.shape.verify_code);
 export const newNameRule = schemaRule(registerBody.shape.name);
 export const emailRule = schemaRule(registerBody.shape.email);
 export const newPasswordRule = schemaRule(registerBody.shape.password);

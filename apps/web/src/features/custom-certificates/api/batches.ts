@@ -3,8 +3,8 @@ import type {
   CreatedBatch,
   CustomCertificateBatch,
   CustomCertificateRow,
-} from '@skill-cert/shared/customCertificate';
-import { CertificateHandleStatus } from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
+import { CertificateHandleStatus } from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
@@ -56,7 +56,7 @@ export const useBatch = (id: string | null) =>
 
 /**
  * How long creating a batch may take: the server reads the whole spreadsheet and every photo's header in a zip of
- * up to 2 GB before it answers (10,000 rows with photos take ~8 s on two cores; a slow disk, far more).
+ * up to 2 GB before it answers (seconds for ten thousand rows with photos; on a slow disk, far more).
  */
 export const CREATE_BATCH_TIMEOUT_MS = 10 * 60_000;
 

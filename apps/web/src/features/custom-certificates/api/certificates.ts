@@ -1,4 +1,4 @@
-import type { CustomCertificateRow, ReCreateBody } from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateRow, ReCreateBody } from '@skill-cert/shared/custom-certificates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/shared/http';
 

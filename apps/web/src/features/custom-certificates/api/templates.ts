@@ -2,7 +2,7 @@ import type {
   CustomCertificateTemplate,
   DefaultBlank,
   TemplateBody,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchFile } from '@/shared/files';
@@ -66,6 +66,18 @@ export const useSaveTemplate = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customCertificateTemplates'] }),
+  });
+};
+
+/** `DELETE /api/customCertificateTemplates/{id}`; a template batches were made from is refused (the client shows why). */
+export const deleteTemplate = (id: string): Promise<null> =>
+  request<null>('DELETE', `/api/customCertificateTemplates/${encodeURIComponent(id)}`);
+
+export const useDeleteTemplate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTemplate,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customCertificateTemplates'] }),
   });
 };

@@ -1,9 +1,11 @@
-import type { PhotoMatchSummary, UploadRowError } from '@skill-cert/shared/customCertificate';
+import type { PhotoMatchSummary, UploadRowError } from '@skill-cert/shared/custom-certificates';
 import { Alert, App, Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { FileUpload, oneFileField, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { PHOTO_ZIP_UPLOAD } from '@/shared/components/upload/photo-zip';
+import { useAction } from '@/shared/hooks/use-action';
 import { ApiError, errorMessage } from '@/shared/http';
+import { useUnsavedForm } from '@/shared/unsaved-changes';
 import { useCreateBatch } from '../api/batches';
 import { useTemplates } from '../api/templates';
 
@@ -90,18 +92,22 @@ export function BatchCreateModal({
     setTemplateSearch('');
     setSending({ file: false, photo_zip: false });
   }, [open, form]);
+  // After the form was reset for this opening: what the user fills in from there is unsaved.
+  const unsaved = useUnsavedForm(form, open);
 
-  const submit = async () => {
+  const submit = useAction(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     setRejection(null);
     try {
-      const batch = await create.mutateAsync({
-        name: values.name.trim(),
-        custom_certificate_template_id: values.custom_certificate_template_id,
-        file_id: values.file!.file_id,
-        photo_zip_file_id: values.photo_zip?.file_id ?? null,
-      });
+      const batch = await unsaved.whileSaving(() =>
+        create.mutateAsync({
+          name: values.name.trim(),
+          custom_certificate_template_id: values.custom_certificate_template_id,
+          file_id: values.file!.file_id,
+          photo_zip_file_id: values.photo_zip?.file_id ?? null,
+        }),
+      );
       message.success('上传成功，证书生成中');
       onClose();
       onCreated?.(batch._id);
@@ -116,7 +122,7 @@ export function BatchCreateModal({
     } catch (error) {
       setRejection({ message: errorMessage(error), errors: rowErrorsOf(error) });
     }
-  };
+  });
 
   return (
     <Modal
@@ -124,9 +130,9 @@ export function BatchCreateModal({
       title="新建批量生成"
       okText="开始生成"
       cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={create.isPending}
+      onOk={() => void submit.run()}
+      onCancel={() => unsaved.confirmDiscard(onClose)}
+      confirmLoading={submit.running}
       okButtonProps={{ disabled: stillSending, title: stillSending ? UPLOAD_PENDING : undefined }}
       forceRender
       width={680}

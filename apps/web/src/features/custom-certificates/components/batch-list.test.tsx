@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeReply, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderWithProviders } from '@/test/render';
+import { fieldErrors } from '@/test/ui';
 import { BATCH_POLL_MS } from '../api/batches';
 import {
   batch,
@@ -152,15 +153,7 @@ describe('批量生成 tab', () => {
     const dialog = await openCreateDialog();
     await clickButton(dialog, '开始生成');
 
-    expect(
-      await within(dialog).findByText('请输入名称', { selector: '.ant-form-item-explain-error' }),
-    ).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('请选择证书模板', { selector: '.ant-form-item-explain-error' }),
-    ).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('请上传文件', { selector: '.ant-form-item-explain-error' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(fieldErrors(dialog)).toEqual(['请输入名称', '请选择证书模板', '请上传文件']));
     expect(network.callsTo('POST /api/customCertificateBatchUploadRecords')).toHaveLength(0);
   });
 
@@ -252,7 +245,8 @@ describe('批量生成 tab', () => {
     await userEvent.upload(fileInputs(dialog)[1]!, zip());
     expect(await within(dialog).findByText('照片.zip（已上传 50%）')).toBeInTheDocument();
 
-    await userEvent.click(dialog.querySelector<HTMLElement>('.ant-upload-list-item [title="删除文件"]')!);
+    // The one file listed: the zip being sent.
+    await userEvent.click(within(dialog).getByTitle('删除文件'));
     expect(await screen.findByText('已取消上传')).toBeInTheDocument();
     release(ok({ file_id: 'late', webPath: '/api/files/late', originName: '照片.zip' }));
     await waitFor(() => expect(within(dialog).queryByText(/照片\.zip/)).not.toBeInTheDocument());

@@ -3,7 +3,7 @@ import {
   CertificateHandleStatus,
   type CustomCertificateBatch,
   certificateHandleStatusText,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Space, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { type QrPlacement, qrPlacementInput, templateBlankInput } from '@skill-cert/shared/customCertificate';
+import {
+  type QrPlacement,
+  qrPlacementInput,
+  templateBlankInput,
+} from '@skill-cert/shared/custom-certificates';
 import { Button, ColorPicker, Empty, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import type { DesignerBlank } from '../lib/designer-model';
 

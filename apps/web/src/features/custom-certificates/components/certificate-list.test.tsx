@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeNetwork, paged } from '@/test/fake-network';
 import { renderWithProviders } from '@/test/render';
+import { rowsOf } from '@/test/ui';
 import { certificateRow, signInEnterprise } from '../test-fixtures';
 import { CertificateList } from './certificate-list';
 
@@ -16,14 +17,12 @@ describe('CertificateList', () => {
       ]),
     });
     const { container } = renderWithProviders(<CertificateList batchId="b1" generating={false} />);
-    await waitFor(() => expect(container.querySelectorAll('.ant-table-row')).toHaveLength(3));
+    await waitFor(() => expect(rowsOf(container)).toHaveLength(3));
     const table = container.querySelector('table')!;
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
     const column = headers.indexOf('序号');
     expect(column).toBe(0);
-    const cells = [...table.querySelectorAll('.ant-table-row')].map(
-      (tr) => within(tr as HTMLElement).getAllByRole('cell')[column]!.textContent,
-    );
+    const cells = rowsOf(table).map((tr) => within(tr).getAllByRole('cell')[column]!.textContent);
     expect(cells).toEqual(['1', 'A-7', '第4行']);
   });
 });

@@ -1,4 +1,4 @@
-import { BlankType, type CustomCertificateRow, ProduceStatus } from '@skill-cert/shared/customCertificate';
+import { BlankType, type CustomCertificateRow, ProduceStatus } from '@skill-cert/shared/custom-certificates';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';

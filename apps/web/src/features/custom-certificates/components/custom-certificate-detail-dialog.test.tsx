@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '@/test/files';
 import { renderWithProviders } from '@/test/render';
+import { optionsOf, rowsOf } from '@/test/ui';
 import {
   batch,
   buttonNamed,
@@ -37,7 +38,7 @@ function openDetail(batchId: string) {
   return dialogNamed('证书详情');
 }
 
-const tableRows = (dialog: HTMLElement) => [...dialog.querySelectorAll<HTMLElement>('.ant-table-row')];
+const tableRows = (dialog: HTMLElement) => rowsOf(dialog);
 
 // Whole dialogs with antd tables: slow in jsdom on a busy machine.
 describe('CustomCertificateDetailDialog (spec §2, §3)', () => {
@@ -123,9 +124,10 @@ describe('CustomCertificateDetailDialog (spec §2, §3)', () => {
       per_page: '10',
     });
     expect(within(dialog).getByText('共 25 条')).toBeInTheDocument();
-    fireEvent.mouseDown(dialog.querySelector('.ant-pagination-options [role="combobox"]')!);
+    const sizes = within(dialog).getByLabelText('页码');
+    fireEvent.mouseDown(sizes);
     await waitFor(() =>
-      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+      expect(optionsOf(sizes).map((o) => o.textContent)).toEqual([
         '10 条/页',
         '20 条/页',
         '30 条/页',

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { LoadWhen } from '@/shared/components/load-when';
 
-// Loaded when a certificate is first viewed, not with the signed-in layout (issue 23).
+// Loaded when a certificate is first viewed, not with the signed-in layout.
 const CustomCertificateDetailDialog = lazy(() =>
   import('./custom-certificate-detail-dialog').then((m) => ({ default: m.CustomCertificateDetailDialog })),
 );

@@ -1,5 +1,5 @@
 import { PictureOutlined, QrcodeOutlined } from '@ant-design/icons';
-import type { QrPlacement } from '@skill-cert/shared/customCertificate';
+import type { QrPlacement } from '@skill-cert/shared/custom-certificates';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import {
   type DesignerBlank,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeReply, type FakeRequest, fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { renderWithProviders } from '@/test/render';
+import { rowsOf } from '@/test/ui';
 import {
   batch,
   certificateBlank,
@@ -62,7 +63,7 @@ async function openRegenerate(reCreate?: (request: FakeRequest) => FakeReply) {
   renderWithProviders(<CustomCertificateDetailDialog batchId={one._id} onClose={() => {}} />);
   const detail = await dialogNamed('证书详情');
   const tableRow = await waitFor(() => {
-    const found = detail.querySelector<HTMLElement>('.ant-table-row');
+    const [found] = rowsOf(detail);
     if (!found) throw new Error('no rows yet');
     return found;
   });
@@ -100,7 +101,8 @@ describe('RegenerateDialog (spec §5)', () => {
   it('the image field takes one image: after one upload the trigger is gone', async () => {
     const { dialog } = await openRegenerate();
     await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, png());
-    await waitFor(() => expect(dialog.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1));
+    // The uploaded photo shows its thumbnail.
+    await waitFor(() => expect(within(dialog).getAllByAltText('王五.png')).toHaveLength(1));
     expect(within(dialog).queryByText('上传图片')).not.toBeInTheDocument();
     expect(dialog.querySelector('input[type="file"]')?.hasAttribute('multiple')).toBe(false);
   });
@@ -110,7 +112,8 @@ describe('RegenerateDialog (spec §5)', () => {
 
     fireEvent.change(input(dialog, '请输入身份证号'), { target: { value: ' 110101199003071234 ' } });
     await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, png());
-    await waitFor(() => expect(dialog.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1));
+    // The uploaded photo shows its thumbnail.
+    await waitFor(() => expect(within(dialog).getAllByAltText('王五.png')).toHaveLength(1));
     await clickButton(dialog, '重新生成');
 
     expect(await screen.findByText('重新生成证书成功！')).toBeInTheDocument();
@@ -131,7 +134,8 @@ describe('RegenerateDialog (spec §5)', () => {
     const { dialog } = await openRegenerate(() => fail(400, '照片不是图片'));
     fireEvent.change(input(dialog, '请输入身份证号'), { target: { value: '110101199003071234' } });
     await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, png());
-    await waitFor(() => expect(dialog.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1));
+    // The uploaded photo shows its thumbnail.
+    await waitFor(() => expect(within(dialog).getAllByAltText('王五.png')).toHaveLength(1));
     await clickButton(dialog, '重新生成');
 
     const notice = await dialogNamed('重新生成证书失败!');

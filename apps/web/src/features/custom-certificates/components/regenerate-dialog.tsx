@@ -2,12 +2,14 @@ import {
   BlankType,
   type CertificateBlank,
   type CustomCertificateRow,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useNotice } from '@/shared/components/notice/notice';
 import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { useAction } from '@/shared/hooks/use-action';
 import { errorMessage } from '@/shared/http';
+import { useUnsavedForm } from '@/shared/unsaved-changes';
 import { useReCreateCertificate } from '../api/certificates';
 
 /** Spec §5 and §8 texts. */
@@ -52,20 +54,22 @@ export function RegenerateDialog({
     form.resetFields();
     form.setFieldsValue(Object.fromEntries(certificate.blanks.map((b) => [b.name, initialValue(b)])));
   }, [certificate, form]);
+  // After the certificate's values are in the form: what the user changes from there is unsaved.
+  const unsaved = useUnsavedForm(form, certificate !== null);
 
-  const submit = async () => {
+  const submit = useAction(async () => {
     if (!certificate) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     const blanks = certificate.blanks.map((b) => ({ name: b.name, val: submitted(b, values[b.name]) }));
     try {
-      await reCreate.mutateAsync({ id: certificate._id, body: { blanks } });
+      await unsaved.whileSaving(() => reCreate.mutateAsync({ id: certificate._id, body: { blanks } }));
       message.success(RECREATE_SUCCESS);
       onClose();
     } catch (error) {
       notify('重新生成证书', false, retryLater(errorMessage(error)));
     }
-  };
+  });
 
   return (
     <Modal
@@ -73,9 +77,9 @@ export function RegenerateDialog({
       title="重新生成证书"
       okText="重新生成"
       cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={reCreate.isPending}
+      onOk={() => void submit.run()}
+      onCancel={() => unsaved.confirmDiscard(onClose)}
+      confirmLoading={submit.running}
       forceRender
       width={640}
     >

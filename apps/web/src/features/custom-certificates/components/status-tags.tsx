@@ -2,7 +2,7 @@ import {
   type CustomCertificateBatch,
   type CustomCertificateRow,
   certificateHandleStatusText,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 import { Tag } from 'antd';
 import { ProduceStatusTag as Produce } from '@/shared/components/produce-status-tag';
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, installFakeNetwork, ok, paged } from '@/test/fake-network';
 import { captureDownloads, serveFiles } from '@/test/files';
 import { renderWithProviders } from '@/test/render';
+import { errorOf, findWithRole, rowsOf } from '@/test/ui';
 import { CertificateTemplatePage } from '../certificate-template-page';
 import {
   byLabel,
@@ -40,7 +41,7 @@ async function openDesigner(which: '新建模板' | '编辑') {
   if (which === '新建模板') await clickButton(document.body, '新建模板');
   else {
     const rows = await waitFor(() => {
-      const found = document.querySelectorAll<HTMLElement>('.ant-table-row');
+      const found = rowsOf(document);
       if (found.length === 0) throw new Error('no rows yet');
       return found;
     });
@@ -51,14 +52,7 @@ async function openDesigner(which: '新建模板' | '编辑') {
 
 async function addDefault(dialog: HTMLElement, label: string) {
   await clickButton(dialog, '添加默认字段');
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-dropdown-menu-item')].find(
-      (i) => i.textContent === label,
-    );
-    if (!found) throw new Error(`no menu item ${label}`);
-    return found;
-  });
-  fireEvent.click(item);
+  fireEvent.click(await findWithRole(document, 'menuitem', label));
 }
 
 const canvasOf = (dialog: HTMLElement) => byLabel(dialog, '证书画布');
@@ -238,13 +232,11 @@ describe('证书模板 tab and the designer', () => {
     const dialog = await openDesigner('新建模板');
     await addDefault(dialog, '姓名');
     await clickButton(dialog, '保存');
-    expect(
-      await within(dialog).findByText('请输入模板名称', { selector: '.ant-form-item-explain-error' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(errorOf(field(dialog, '模板名称'))).toBe('请输入模板名称'));
 
     fireEvent.change(field(dialog, '模板名称'), { target: { value: '证书' } });
     await clickButton(dialog, '保存');
-    expect(await screen.findByText('请上传证书底图', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(await findWithRole(document, 'alert', '请上传证书底图')).toBeInTheDocument();
     expect(network.callsTo('POST /api/customCertificateTemplates')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { IMAGE_LIMIT_TEXT } from '@skill-cert/shared/constants';
-import { type CustomCertificateTemplate, templateBody } from '@skill-cert/shared/customCertificate';
+import { type CustomCertificateTemplate, templateBody } from '@skill-cert/shared/custom-certificates';
 import {
   Alert,
   App,
@@ -17,9 +17,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FileUpload, type UploadedItem } from '@/shared/components/upload/file-upload';
+import { useAction } from '@/shared/hooks/use-action';
 import { errorMessage } from '@/shared/http';
+import { useUnsavedChanges } from '@/shared/unsaved-changes';
 import { useDefaultBlanks, usePreviewTemplate, useSaveTemplate } from '../api/templates';
 import {
   backgroundMismatch,
@@ -62,6 +64,7 @@ export function TemplateDesigner({
   const [design, setDesign] = useState<DesignerState>(() => (template ? designOf(template) : emptyDesign()));
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
+  const nameErrorId = useId();
   // The upload control's value is kept as it reported it, so it knows the value for its own.
   const [backgroundImages, setBackgroundImages] = useState<UploadedItem[]>(() =>
     design.background ? [design.background] : [],
@@ -77,6 +80,13 @@ export function TemplateDesigner({
     backgroundSize && backgroundSize.src === design.background?.webPath ? backgroundSize : null,
     design,
   );
+
+  // What the template would be saved as, against what it was when opened (or last saved).
+  const designText = JSON.stringify(bodyOf(design));
+  const [savedText, setSavedText] = useState(designText);
+  const unsaved = useUnsavedChanges(() => designText !== savedText, {
+    saved: () => setSavedText(designText),
+  });
 
   const selected = design.blanks.find((b) => b.key === selectedKey) ?? null;
   const patch = (next: Partial<DesignerState>) => setDesign((d) => ({ ...d, ...next }));
@@ -139,17 +149,18 @@ export function TemplateDesigner({
     }
   };
 
-  const runSave = async () => {
+  const runSave = useAction(async () => {
     const body = validBody();
     if (!body) return;
     try {
-      await save.mutateAsync({ id: template?._id ?? null, body });
+      await unsaved.whileSaving(() => save.mutateAsync({ id: template?._id ?? null, body }));
       message.success(template ? '模板修改成功' : '模板创建成功');
       onClose();
     } catch {
       // The HTTP client has shown the server's message; the designer stays open.
     }
-  };
+  });
+  const cancel = () => unsaved.confirmDiscard(onClose);
 
   const defaultMenu = {
     items: [
@@ -171,17 +182,17 @@ export function TemplateDesigner({
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 124px)', overflow: 'hidden' } }}
-      onCancel={onClose}
+      onCancel={cancel}
       mask={{ closable: false }}
       zIndex={ABOVE_LAYOUT_Z_INDEX}
       keyboard={false}
       footer={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={cancel}>取消</Button>
           <Button onClick={runPreview} loading={preview.isPending}>
             预览
           </Button>
-          <Button type="primary" onClick={runSave} loading={save.isPending}>
+          <Button type="primary" onClick={() => void runSave.run()} loading={runSave.running}>
             保存
           </Button>
         </Space>
@@ -194,10 +205,13 @@ export function TemplateDesigner({
               label="模板名称"
               required
               validateStatus={nameError ? 'error' : undefined}
-              help={nameError ?? undefined}
+              help={nameError ? <span id={nameErrorId}>{nameError}</span> : undefined}
             >
+              {/* A form item without a name links no error to its field: the name's error is its description. */}
               <Input
                 aria-label="模板名称"
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? nameErrorId : undefined}
                 placeholder="请输入模板名称"
                 maxLength={50}
                 value={design.template_name}

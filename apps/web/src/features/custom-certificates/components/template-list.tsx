@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { CustomCertificateTemplate } from '@skill-cert/shared/customCertificate';
+import type { CustomCertificateTemplate } from '@skill-cert/shared/custom-certificates';
 import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
@@ -7,7 +7,7 @@ import { notify } from '@/shared/components/notice/notice';
 import { downloadFile } from '@/shared/files';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { errorMessage } from '@/shared/http';
-import { previewTemplate, useTemplates, zipTemplateUrl } from '../api/templates';
+import { previewTemplate, useDeleteTemplate, useTemplates, zipTemplateUrl } from '../api/templates';
 import { bodyOfTemplate } from '../lib/designer-model';
 import { TemplateDesigner } from './template-designer';
 import { usePdfPreview } from './use-pdf-preview';
@@ -18,15 +18,36 @@ interface TemplateFilters {
 
 const orientationText = { landscape: '横向', portrait: '纵向' } as const;
 
-/** 证书模板: the company's templates with search; 新建模板, 编辑, 预览, 下载批量模板. */
+/** 证书模板: the company's templates with search; 新建模板, 编辑, 预览, 下载批量模板, 删除 (after a confirmation). */
 export function TemplateList() {
   const paged = usePagedSearch<TemplateFilters>({ template_name: '' });
   const templates = useTemplates(paged.query);
   /** undefined: closed; null: a new template; else the template being edited. */
   const [designing, setDesigning] = useState<CustomCertificateTemplate | null | undefined>(undefined);
   const [busy, setBusy] = useState<string | null>(null);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { showPdf, previewDialog } = usePdfPreview();
+  const remove = useDeleteTemplate();
+
+  const askDelete = (template: CustomCertificateTemplate) =>
+    modal.confirm({
+      title: '删除模板',
+      content: `确定删除模板“${template.template_name}”吗？删除后不能恢复。`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () =>
+        remove
+          .mutateAsync(template._id)
+          .then(() => {
+            message.success('模板已删除');
+            // The last row of a later page: the page before it.
+            if (templates.data?.list.length === 1 && paged.query.page > 1)
+              paged.setPage(paged.query.page - 1);
+          })
+          // The client showed the refusal (a template certificates were made from); the dialog closes.
+          .catch(() => undefined),
+    });
 
   const preview = async (template: CustomCertificateTemplate) => {
     setBusy(`preview:${template._id}`);
@@ -75,7 +96,7 @@ export function TemplateList() {
     {
       title: '操作',
       key: 'actions',
-      width: 250,
+      width: 290,
       render: (_, template) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDesigning(template)}>
@@ -96,6 +117,9 @@ export function TemplateList() {
             onClick={() => void downloadZip(template)}
           >
             下载批量模板
+          </Button>
+          <Button type="link" size="small" danger onClick={() => askDelete(template)}>
+            删除
           </Button>
         </Space>
       ),

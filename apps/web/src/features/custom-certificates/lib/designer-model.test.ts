@@ -1,4 +1,4 @@
-import { defaultQrPlacement, templateBody } from '@skill-cert/shared/customCertificate';
+import { defaultQrPlacement, templateBody } from '@skill-cert/shared/custom-certificates';
 import { describe, expect, it } from 'vitest';
 import {
   backgroundMismatch,

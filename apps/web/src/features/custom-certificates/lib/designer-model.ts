@@ -9,7 +9,7 @@ import {
   type QrPlacement,
   type TemplateBlank,
   type TemplateBody,
-} from '@skill-cert/shared/customCertificate';
+} from '@skill-cert/shared/custom-certificates';
 
 /**
  * The designer's state and its pure rules: blanks are boxes whose geometry is a fraction of the page

@@ -4,9 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/shared/browser';
 import { fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { dialogOpen, findDialogSaying, isOpen } from '@/test/ui';
 import { onViewCustomCertificate } from '../messages-store';
 import { installFakeWebSocket } from '../testing/fake-websocket';
-import { fakeMessageServer, makeMessage, renderMessages, signIn } from '../testing/message-fixtures';
+import {
+  bellUnread,
+  fakeMessageServer,
+  makeMessage,
+  renderMessages,
+  signIn,
+} from '../testing/message-fixtures';
 
 type Routes = Parameters<typeof installFakeNetwork>[0];
 
@@ -22,22 +29,8 @@ async function openCentre(messages: Message[], extraRoutes: Routes = {}) {
 }
 
 const articles = (dialog: HTMLElement) => within(dialog).queryAllByRole('article');
-const badgeText = () =>
-  document.querySelector('.message-bell .ant-badge-count')?.getAttribute('title') ?? null;
-
-/** jsdom never ends antd's leave animation: a closing dialog keeps its node with a leave class. */
-const isClosed = (dialog: HTMLElement | null) =>
-  dialog === null || dialog.classList.contains('ant-zoom-leave');
-
-/** The open dialog (confirm, notice) showing `text`. */
-async function dialogWithText(text: string): Promise<HTMLElement> {
-  let found: HTMLElement | undefined;
-  await waitFor(() => {
-    found = screen.getAllByRole('dialog').find((d) => !isClosed(d) && d.textContent?.includes(text));
-    expect(found).toBeDefined();
-  });
-  return found!;
-}
+/** Whether a dialog has closed. */
+const isClosed = (dialog: HTMLElement) => !isOpen(dialog);
 
 async function chooseMenu(dialog: HTMLElement, label: string) {
   await userEvent.click(within(dialog).getByRole('button', { name: '消息操作' }));
@@ -95,13 +88,13 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
   it('标记所有为已读 sends readMany with no ids and says 全部设为已读成功', async () => {
     const { dialog, network } = await openCentre([makeMessage(), makeMessage()]);
     await waitFor(() => expect(articles(dialog)).toHaveLength(2));
-    await waitFor(() => expect(badgeText()).toBe('2'));
+    await waitFor(() => expect(bellUnread()).toBe('2 条未读'));
 
     await chooseMenu(dialog, '标记所有为已读');
     expect(await screen.findByText('全部设为已读成功')).toBeInTheDocument();
     expect(network.callsTo('POST /api/message/readMany').map((c) => c.body)).toEqual([{ ids: [] }]);
     expect(await within(dialog).findByText('暂无消息')).toBeInTheDocument();
-    await waitFor(() => expect(badgeText()).toBeNull());
+    await waitFor(() => expect(bellUnread()).toBe(''));
   });
 
   it('删除所有消息 asks 确定删除全部消息吗？ first; 取消 keeps them, 确定 deletes them all', async () => {
@@ -109,14 +102,14 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
     await waitFor(() => expect(articles(dialog)).toHaveLength(1));
 
     await chooseMenu(dialog, '删除所有消息');
-    let confirm = await dialogWithText('确定删除全部消息吗？');
+    let confirm = await findDialogSaying('确定删除全部消息吗？');
     expect(confirm).toHaveTextContent('提示');
     await userEvent.click(within(confirm).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(isClosed(confirm)).toBe(true));
     expect(network.callsTo('POST /api/message/deleteMany')).toHaveLength(0);
 
     await chooseMenu(dialog, '删除所有消息');
-    confirm = await dialogWithText('确定删除全部消息吗？');
+    confirm = await findDialogSaying('确定删除全部消息吗？');
     await userEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('删除全部消息成功')).toBeInTheDocument();
     expect(network.callsTo('POST /api/message/deleteMany').map((c) => c.body)).toEqual([{ ids: [] }]);
@@ -199,7 +192,7 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
       { ids: [message._id] },
     ]);
     await waitFor(() => expect(within(dialog).queryByText('读我')).toBeNull());
-    await waitFor(() => expect(badgeText()).toBe('1'));
+    await waitFor(() => expect(bellUnread()).toBe('1 条未读'));
   });
 
   it('a failed 设为已读 shows the notice 设为已读失败!', async () => {
@@ -208,7 +201,7 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
     });
     const item = await within(dialog).findByRole('article', { name: /读不了/ });
     await userEvent.click(within(item).getByRole('button', { name: '设为已读' }));
-    const notice = await dialogWithText('设为已读失败!');
+    const notice = await findDialogSaying('设为已读失败!');
     expect(notice).toHaveTextContent('服务器开小差了');
     expect(within(notice).getByRole('button', { name: '确定' })).toBeInTheDocument();
   });
@@ -247,7 +240,7 @@ describe('message centre (spec §2 Dialogs, §4)', () => {
     );
     const item = await within(dialog).findByRole('article', { name: /文件没了/ });
     await userEvent.click(within(item).getByRole('button', { name: '下载' }));
-    const notice = await dialogWithText('下载失败!');
+    const notice = await findDialogSaying('下载失败!');
     expect(notice).toHaveTextContent('该消息没有可下载的文件');
     expect(assign).not.toHaveBeenCalled();
   });
@@ -279,7 +272,7 @@ describe('template-key actions (spec §4)', () => {
         { ids: [message._id] },
       ]);
       expect(locationWhenRead).toBe('/');
-      await waitFor(() => expect(isClosed(screen.queryByRole('dialog', { name: '消息中心' }))).toBe(true));
+      await waitFor(() => expect(dialogOpen('消息中心')).toBe(false));
     });
   }
 

@@ -1,13 +1,14 @@
 import type { Message } from '@skill-cert/shared/messages';
-import { relativeTime } from '@skill-cert/shared/relativeTime';
+import { relativeTime } from '@skill-cert/shared/relative-time';
 import { Badge, Button } from 'antd';
 import { memo, type ReactNode, useState } from 'react';
+import { useCurrentUser } from '@/shared/session/session-store';
 import { templateActionOf } from '../lib/template-action';
 import { useMessageActions } from './use-message-actions';
 
 type Busy = 'follow' | 'download' | 'read' | 'remove' | null;
 
-/** Longer content shows its first lines and 查看全文, so the buttons stay in sight (issue 17). */
+/** Longer content shows its first lines and 查看全文, so the buttons stay in sight. */
 const CLAMP_CHARACTERS = 120;
 const CLAMP_LINES = 4;
 const isLong = (content: string) =>
@@ -16,22 +17,26 @@ const isLong = (content: string) =>
 /**
  * One message: category, time, content and its buttons (template action, 下载, 设为已读, 删除). Memoised: the next
  * page of the feed renders its 10 new messages, not the hundreds above them (the pages keep their objects). In a
- * windowed feed it says its place (`position` of `count`) and carries its id for the feed's measuring.
+ * windowed feed it says its place (`position` of `count`) and carries its id for the feed's measuring. `compact`:
+ * one line (the collapsed live box), the content cut with the whole of it on hover, without 删除.
  */
 export const MessageItem = memo(function MessageItem({
   message,
   position,
   count,
+  compact = false,
 }: {
   message: Message;
   position?: number;
   count?: number;
+  compact?: boolean;
 }) {
   const actions = useMessageActions();
   const [busy, setBusy] = useState<Busy>(null);
   const [expanded, setExpanded] = useState(false);
-  const long = isLong(message.content);
-  const action = templateActionOf(message);
+  const long = !compact && isLong(message.content);
+  const role = useCurrentUser()?.active_role_type_id ?? null;
+  const action = templateActionOf(message, role);
   const unread = message.whether_read === 0;
 
   const run = (what: Exclude<Busy, null>, job: () => Promise<void>) => async () => {
@@ -57,7 +62,7 @@ export const MessageItem = memo(function MessageItem({
 
   return (
     <article
-      className={unread ? 'message-item is-unread' : 'message-item'}
+      className={['message-item', unread && 'is-unread', compact && 'is-compact'].filter(Boolean).join(' ')}
       aria-label={`${message.message_category_name}：${message.content}`}
       aria-posinset={position}
       aria-setsize={count}
@@ -70,7 +75,10 @@ export const MessageItem = memo(function MessageItem({
           {relativeTime(message.create_time_str) || message.create_time_str}
         </time>
       </div>
-      <p className={long && !expanded ? 'message-content is-clamped' : 'message-content'}>
+      <p
+        className={long && !expanded ? 'message-content is-clamped' : 'message-content'}
+        title={compact ? message.content : undefined}
+      >
         {message.content}
       </p>
       <div className="message-actions">
@@ -82,7 +90,7 @@ export const MessageItem = memo(function MessageItem({
         {action && button('follow', action.label, () => actions.follow(message, action))}
         {message.url && button('download', '下载', () => actions.download(message))}
         {unread && button('read', '设为已读', () => actions.markRead(message))}
-        {button('remove', '删除', () => actions.remove(message), true)}
+        {!compact && button('remove', '删除', () => actions.remove(message), true)}
       </div>
     </article>
   );

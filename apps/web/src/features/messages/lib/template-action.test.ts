@@ -40,8 +40,38 @@ describe('a message about a record has a way to open it', () => {
       { kind: 'navigate', label: '去审批', to: '/evaluation-approve/detail/id-7' },
     ],
     [TemplateKey.EVALUATION_DECIDED, { kind: 'navigate', label: '查看', to: '/evaluation-list/detail/id-7' }],
+    [TemplateKey.NEWS_PUBLISHED, { kind: 'navigate', label: '阅读', to: '/news/view/id-7' }],
   ])('%s', (key, action) => {
     expect(templateActionOf(about(key))).toEqual(action);
+  });
+
+  it('admission_tickets_done opens the test plan at its 编排与准考证 tab', () => {
+    expect(templateActionOf(about(TemplateKey.ADMISSION_TICKETS_DONE), 3)).toEqual({
+      kind: 'navigate',
+      label: '查看准考证',
+      to: '/test-plan/edit/id-7?type=4',
+    });
+  });
+
+  it('admission_tickets_done of an enterprise plan opens its detail at the 座位与准考证 tab', () => {
+    expect(templateActionOf(about(TemplateKey.ADMISSION_TICKETS_DONE), 1)).toEqual({
+      kind: 'navigate',
+      label: '查看准考证',
+      to: '/evaluation-list/detail/id-7?tab=seating',
+    });
+  });
+
+  it('for the institution a filing decision opens 备案中心 and a grant done opens the test plan at its 证书 tab', () => {
+    expect(templateActionOf(about(TemplateKey.RECORD_DECIDED), 3)).toEqual({
+      kind: 'navigate',
+      label: '查看',
+      to: '/record-center',
+    });
+    expect(templateActionOf(about(TemplateKey.LEVEL_CERTIFICATE_DONE), 3)).toEqual({
+      kind: 'navigate',
+      label: '确认发证',
+      to: '/test-plan/edit/id-7?type=6',
+    });
   });
 
   it('a message without a related record or with a key of its own kind has no action', () => {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@skill-cert/shared/auth';
 import { NOTICE_DELAY_MS } from '@skill-cert/shared/constants';
 import type { Message } from '@skill-cert/shared/messages';
-import { TemplateKey } from '@skill-cert/shared/templateKeys';
+import { TemplateKey } from '@skill-cert/shared/template-keys';
 import { browser } from '@/shared/browser';
 import { feedback } from '@/shared/feedback';
 import { errorMessage } from '@/shared/http';

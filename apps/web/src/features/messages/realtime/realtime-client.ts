@@ -1,5 +1,5 @@
-import { ApiCode } from '@skill-cert/shared/apiCodes';
-import { HEARTBEAT_MS, REALTIME_PATH } from '@skill-cert/shared/constants';
+import { ApiCode } from '@skill-cert/shared/api-codes';
+import { HEARTBEAT_MS, REALTIME_PATH, REALTIME_RESTART_CODE } from '@skill-cert/shared/constants';
 import type { ClientFrame, UnreadMessages } from '@skill-cert/shared/messages';
 import { ApiError } from '@/shared/http';
 import {
@@ -16,6 +16,9 @@ export const NO_WEBSOCKET_MESSAGE = '您的浏览器不支持socket';
 const SESSION_ENDED_CODE = 4001;
 const LOGIN_RETRY_MS = 1_000;
 const OPEN = 1;
+
+/** How long a client waits to reconnect after its server's restart code: spread over 0.5–3 s by `random` in [0, 1). */
+export const restartDelay = (random: number): number => Math.round(500 + random * 2500);
 
 /** The same origin's `/ws`, over TLS when the page is. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -131,7 +134,10 @@ export function startRealtimeClient(options: RealtimeClientOptions): RealtimeCli
       clearTimers();
       socket = null;
       if (stopped || state.loggedOut || event.code === SESSION_ENDED_CODE) return;
-      reconnectTimer = setTimeout(connect, reconnectDelay(attempt));
+      // A node shutting down: come back after a random wait, not all of its clients at once.
+      const delay =
+        event.code === REALTIME_RESTART_CODE ? restartDelay(Math.random()) : reconnectDelay(attempt);
+      reconnectTimer = setTimeout(connect, delay);
       attempt += 1;
     };
   };

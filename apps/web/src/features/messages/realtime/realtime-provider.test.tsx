@@ -9,11 +9,17 @@ import { installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { useMessagesStore } from '../messages-store';
 import { cancelAccessNotices } from '../notices/access-notices';
 import { installFakeWebSocket } from '../testing/fake-websocket';
-import { fakeMessageServer, makeMessage, renderMessages, signIn } from '../testing/message-fixtures';
+import {
+  bellUnread,
+  fakeMessageServer,
+  makeMessage,
+  renderMessages,
+  signIn,
+} from '../testing/message-fixtures';
+import { restartDelay } from './realtime-client';
 
 afterEach(() => cancelAccessNotices());
 
-const badge = () => document.querySelector('.message-bell .ant-badge-count');
 const flush = () => act(() => Promise.resolve());
 
 describe('real-time channel (spec §4)', () => {
@@ -38,7 +44,7 @@ describe('real-time channel (spec §4)', () => {
     expect(socket.sentTypes()).toEqual(['login', 'intervalData']);
 
     socket.receive({ type: 'intervalData', data: { list: [makeMessage()], count: 12 } });
-    await waitFor(() => expect(badge()).toHaveAttribute('title', '12'));
+    await waitFor(() => expect(bellUnread()).toBe('12 条未读'));
     // The box opens only for pushed messages.
     expect(screen.queryByRole('region', { name: '新消息' })).toBeNull();
   });
@@ -74,16 +80,21 @@ describe('real-time channel (spec §4)', () => {
     socket.receive({ type: 'message', data: { list: [first], count: 1 } });
     const box = await screen.findByRole('region', { name: '新消息' });
     expect(within(box).getByText('第一条推送')).toBeInTheDocument();
-    expect(badge()).toHaveAttribute('title', '1');
+    expect(bellUnread()).toBe('1 条未读');
 
     const second = makeMessage({ content: '第二条推送' });
     server.add(second);
     socket.receive({ type: 'message', data: { list: [second], count: 2 } });
-    await waitFor(() => expect(within(box).getAllByRole('article')).toHaveLength(2));
-    // Newest first.
-    expect(within(box).getAllByRole('article')[0]).toHaveTextContent('第二条推送');
+    // The newest on the notice's line; 展开 lists both, newest first.
+    await waitFor(() => expect(within(box).getByRole('article')).toHaveTextContent('第二条推送'));
+    await userEvent.click(within(box).getByRole('button', { name: '展开新消息' }));
+    expect(
+      within(box)
+        .getAllByRole('article')
+        .map((a) => a.textContent),
+    ).toEqual([expect.stringContaining('第二条推送'), expect.stringContaining('第一条推送')]);
     expect(useMessagesStore.getState().messages.map((m) => m._id)).toEqual([second._id, first._id]);
-    expect(badge()).toHaveAttribute('title', '2');
+    expect(bellUnread()).toBe('2 条未读');
 
     await userEvent.click(within(box).getByRole('button', { name: '关闭新消息' }));
     expect(screen.queryByRole('region', { name: '新消息' })).toBeNull();
@@ -143,6 +154,27 @@ describe('real-time channel (spec §4)', () => {
         { client_id: 'client-3' },
       ]),
     );
+  });
+
+  it('a server shutting down (close code 1012) is left for a random 0.5–3 s, then the channel connects again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(Math, 'random').mockReturnValue(0.6);
+    const WS = installFakeWebSocket();
+    installFakeNetwork(fakeMessageServer([]).routes);
+    signIn();
+    renderMessages();
+    const socket = WS.latest();
+    socket.accept();
+    socket.drop(1012);
+    // 500 + 0.6 × 2500 = 2000 ms.
+    act(() => void vi.advanceTimersByTime(1_999));
+    expect(WS.sockets).toHaveLength(1);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(WS.sockets).toHaveLength(2);
+  });
+
+  it('the wait after a restart code spans 0.5 to 3 s', () => {
+    expect([restartDelay(0), restartDelay(0.5), restartDelay(0.9999)]).toEqual([500, 1750, 3000]);
   });
 
   it('a logout frame stops the channel: no reconnect', async () => {
@@ -238,7 +270,7 @@ describe('permission and role notices (spec §4)', () => {
     const dialog = await waitForNotice();
     expect(dialog).toHaveTextContent('您的权限已变更，请更新！');
     expect(within(dialog).getAllByRole('button')).toHaveLength(1);
-    expect(dialog.querySelector('.ant-modal-close')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /关闭|close/i })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(reload).toHaveBeenCalled();
   });

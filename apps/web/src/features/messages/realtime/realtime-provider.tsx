@@ -14,8 +14,7 @@ import { NO_WEBSOCKET_MESSAGE, realtimeUrl, startRealtimeClient } from './realti
 
 let unsupportedAlerted = false;
 
-// The box and the centre load when first shown, not with the layout (issue 23).
-const MessageBox = lazy(() => import('../components/message-box').then((m) => ({ default: m.MessageBox })));
+// The centre loads when first shown, not with the layout.
 const MessageCentre = lazy(() =>
   import('../components/message-centre').then((m) => ({ default: m.MessageCentre })),
 );
@@ -74,18 +73,17 @@ interface RealtimeProviderProps {
   renderRolePicker: (roles: RoleTypeInfo[]) => ReactNode;
 }
 
-/** Wraps the signed-in layout: the channel, the live message box, the message centre, the role picker. */
+/**
+ * Wraps the signed-in layout: the channel, the message centre, the role picker. The live message box has its place in
+ * the navbar (MessageBoxSlot).
+ */
 export function RealtimeProvider({ children, renderRolePicker }: RealtimeProviderProps) {
   useRealtimeChannel();
   const pickerRoles = useMessagesStore((s) => s.rolePickerRoles);
-  const boxShown = useMessagesStore((s) => s.boxOpen && s.messages.length > 0);
   const centreOpen = useMessagesStore((s) => s.centre.open);
   return (
     <>
       {children}
-      <LoadWhen when={boxShown}>
-        <MessageBox />
-      </LoadWhen>
       <LoadWhen when={centreOpen}>
         <MessageCentre />
       </LoadWhen>

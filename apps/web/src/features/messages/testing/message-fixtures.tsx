@@ -1,5 +1,6 @@
 import { MESSAGE_PAGE_SIZE } from '@skill-cert/shared/constants';
 import type { Message } from '@skill-cert/shared/messages';
+import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -7,7 +8,9 @@ import { TOKEN_COOKIE } from '@/shared/session/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import { type FakeReply, type FakeRequest, fail, makeUser, ok } from '@/test/fake-network';
 import { renderWithProviders } from '@/test/render';
+import { descriptionOf } from '@/test/ui';
 import { MessageBell } from '../components/message-bell';
+import { MessageBoxSlot } from '../components/message-box-slot';
 import { resetMessages } from '../messages-store';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 
@@ -107,6 +110,7 @@ function Shell() {
       )}
     >
       <MessageBell />
+      <MessageBoxSlot />
       <Outlet />
     </RealtimeProvider>
   );
@@ -140,3 +144,9 @@ export function renderMessages(extra: ReactNode = null) {
   const location = () => router.state.location.pathname + router.state.location.search;
   return { router, location, ...view };
 }
+
+/** The navbar's bell. */
+export const bell = (): HTMLElement => screen.getByLabelText('消息中心', { selector: 'button' });
+
+/** What the bell says of the unread messages: '12 条未读', or '' with none. */
+export const bellUnread = (): string => descriptionOf(bell());

@@ -1,6 +1,6 @@
-import { type CertificateStatusValue, certificateStatusColor } from '@skill-cert/shared/certificate';
-import type { GrantCertificateRow } from '@skill-cert/shared/certificateGrant';
-import { ProduceStatus } from '@skill-cert/shared/customCertificate';
+import type { GrantCertificateRow } from '@skill-cert/shared/certificate-grants';
+import { type CertificateStatusValue, certificateStatusColor } from '@skill-cert/shared/certificates';
+import { ProduceStatus } from '@skill-cert/shared/custom-certificates';
 import type { Paged } from '@skill-cert/shared/pagination';
 import { cleanQuery } from '@skill-cert/shared/query';
 import {
@@ -87,6 +87,7 @@ export function SourceCertificateTable({
     if (wasRendering.current && !rendering) void refetch();
     wasRendering.current = rendering;
   }, [rendering, refetch]);
+  const regenerating = useRef(new Set<string>());
   const regenerate = useMutation({
     mutationFn: (certificateId: string) =>
       request<unknown>('POST', `${path}/certificates/${encodeURIComponent(certificateId)}/regenerate`),
@@ -154,12 +155,17 @@ export function SourceCertificateTable({
           }
           onRegenerate={
             canRegenerate && row.produce_status === ProduceStatus.FAILED
-              ? () =>
-                  regenerate
+              ? () => {
+                  // Once per row however often clicked: the button's loading state comes a render later.
+                  if (regenerating.current.has(row._id)) return;
+                  regenerating.current.add(row._id);
+                  void regenerate
                     .mutateAsync(row._id)
                     .then(() => message.success(`已开始重新生成${row.holder_name}的证书`))
                     // The client showed the refusal.
                     .catch(() => undefined)
+                    .finally(() => regenerating.current.delete(row._id));
+                }
               : undefined
           }
           regenerating={regenerate.isPending && regenerate.variables === row._id}

@@ -1,4 +1,4 @@
-import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificate';
+import { certificateNoRange, occupationWorkTypeText } from '@skill-cert/shared/certificates';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 

@@ -10,7 +10,7 @@ interface Row {
 }
 const row: Row = { name: '王小明', scope: '电工（四级/中级工、三级/高级工）', tags: ['企业端', '平台端'] };
 
-describe('the column rules of every list (issue 17 §3)', () => {
+describe('the column rules of every list', () => {
   it('widens a column narrower than its header and gives a flexible column room for its header', () => {
     const { columns, scrollX } = fitColumns<Row>([
       { title: '场地/考评员/督导员', key: 'counts', width: 60 },

@@ -44,7 +44,7 @@ function cellValue<Row>(column: Column<Row>, record: Row, index: number): ReactN
 }
 
 /**
- * The column rules of every list (issue 17 §3): no column narrower than its header; text on one line, cut with an
+ * The column rules of every list: no column narrower than its header; text on one line, cut with an
  * ellipsis and shown whole on hover (the cell's title); the 操作 column fixed on the right. Answers the columns and
  * the width below which the table scrolls sideways.
  */

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '@/test/ui';
 import { ListTable, VIRTUAL_ROWS_ABOVE } from './list-table';
 
 interface Row {
@@ -9,9 +10,9 @@ interface Row {
 const rows = (n: number): Row[] =>
   Array.from({ length: n }, (_, i) => ({ _id: String(i), name: `考生${i}` }));
 const columns = [{ title: '姓名', dataIndex: 'name' }];
-const drawnRows = (container: HTMLElement) => container.querySelectorAll('.ant-table-row').length;
+const drawnRows = (container: HTMLElement) => rowsOf(container).length;
 
-describe('a list without pages (issue 23 point 5)', () => {
+describe('a list without pages', () => {
   it('draws only the rows in view once it holds more than a page of rows: 10,000 rows stay smooth', () => {
     const { container } = render(
       <ListTable<Row> rowKey="_id" columns={columns} dataSource={rows(10_000)} pagination={false} />,

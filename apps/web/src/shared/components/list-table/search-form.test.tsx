@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { isOpen } from '@/test/ui';
 import { SearchForm } from './search-form';
 
 describe('SearchForm date filter', () => {
@@ -29,9 +30,29 @@ describe('SearchForm date filter', () => {
     // Picking a day fills the box and closes the calendar, as it does when opened by hand.
     fireEvent.click(cell);
     await waitFor(() => expect(screen.getByPlaceholderText('请选择开始日期')).toHaveValue(today));
-    // (jsdom never ends the closing motion: closing shows as its leave class, or the hidden one.)
-    await waitFor(() =>
-      expect(document.querySelector('.ant-picker-dropdown')?.className).toMatch(/-leave|-hidden/),
+    // The calendar is no longer shown.
+    await waitFor(() => expect(isOpen(cell)).toBe(false));
+  });
+});
+
+describe('SearchForm field ids', () => {
+  it("a list's filter does not take the label of another open page's field of the same name", () => {
+    renderWithProviders(
+      <>
+        <SearchForm
+          label="批次搜索"
+          initialValues={{ level: null }}
+          fields={[{ name: 'level', label: '等级', options: [{ label: '四级/中级工', value: 4 }] }]}
+          onSearch={() => undefined}
+        />
+        <form aria-label="新增证书">
+          <label htmlFor="level">职业技能等级</label>
+          <input id="level" />
+        </form>
+      </>,
     );
+    const filter = screen.getByRole('combobox', { name: '等级' });
+    expect(filter.id).not.toBe('level');
+    expect(screen.getByLabelText('职业技能等级')).toBe(screen.getByRole('textbox'));
   });
 });

@@ -1,8 +1,9 @@
 import { Button, type DatePickerProps, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { outsideDateRange } from '@/shared/forms';
 
-// The calendar loads with the first list that has a date filter, not with every list (issue 23).
+// The calendar loads with the first list that has a date filter, not with every list.
 const DatePicker = lazy(() =>
   import('antd/es/date-picker').then((m) => ({ default: m.default as ComponentType<DatePickerProps> })),
 );
@@ -80,6 +81,9 @@ export function SearchForm<V extends object>({
   extra,
 }: SearchFormProps<V>) {
   const [form] = Form.useForm<V>();
+  // Its own field ids: a list kept open behind another page would otherwise take that page's labels (等级 and
+  // 职业技能等级 both naming `level`).
+  const formName = useId();
   const search = () => onSearch(cleanFilters(form.getFieldsValue() as Partial<V>, initialValues));
   return (
     <div
@@ -93,6 +97,7 @@ export function SearchForm<V extends object>({
     >
       <Form<V>
         form={form}
+        name={formName}
         aria-label={label}
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
@@ -122,6 +127,7 @@ export function SearchForm<V extends object>({
               <DateFilter
                 placeholder={field.placeholder ?? '请选择日期'}
                 style={{ width: field.width ?? 150 }}
+                disabledDate={outsideDateRange}
               />
             ) : field.options ? (
               <Select

@@ -1,5 +1,5 @@
 import { ApiCode } from '@skill-cert/shared/envelope';
-import { NO_APPROVED_FILING } from '@skill-cert/shared/levelEvaluation';
+import { NO_APPROVED_FILING } from '@skill-cert/shared/level-evaluations';
 import { Button, Card, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { QueryError } from '@/shared/components/query-error/query-error';
@@ -9,11 +9,27 @@ import { ApiError } from '@/shared/http';
 export const isNoFiling = (error: unknown): boolean =>
   error instanceof ApiError && error.code === ApiCode.ACK_NOTICE;
 
+/** Where a filing is made: the enterprise's 备案申请, or the institution's 备案中心. */
+export interface FilingPlace {
+  path: string;
+  name: string;
+}
+const ENTERPRISE_FILING: FilingPlace = { path: '/record-application', name: '备案申请' };
+export const INSTITUTION_FILING: FilingPlace = { path: '/record-center', name: '备案中心' };
+
 /**
- * What a page behind the approved-filing gate (evaluations, offline certificates) shows after code 61: why it is
- * empty, and the way to 备案申请.
+ * What a page behind the approved-filing gate (evaluations, offline certificates, test plans) shows after code 61:
+ * why it is empty, and the way to the filing.
  */
-export function NoFilingResult({ error, title = '暂不能开展等级评价' }: { error: unknown; title?: string }) {
+export function NoFilingResult({
+  error,
+  title = '暂不能开展等级评价',
+  filing = ENTERPRISE_FILING,
+}: {
+  error: unknown;
+  title?: string;
+  filing?: FilingPlace;
+}) {
   const navigate = useNavigate();
   return (
     <Result
@@ -21,8 +37,8 @@ export function NoFilingResult({ error, title = '暂不能开展等级评价' }:
       title={title}
       subTitle={error instanceof ApiError && error.message ? error.message : NO_APPROVED_FILING}
       extra={
-        <Button type="primary" onClick={() => navigate('/record-application')}>
-          前往备案申请
+        <Button type="primary" onClick={() => navigate(filing.path)}>
+          前往{filing.name}
         </Button>
       }
     />
@@ -34,15 +50,17 @@ export function GatedLoadError({
   error,
   onRetry,
   title,
+  filing,
 }: {
   error: unknown;
   onRetry: () => void;
   /** The code-61 state's title. */
   title?: string;
+  filing?: FilingPlace;
 }) {
   return isNoFiling(error) ? (
     <Card>
-      <NoFilingResult error={error} title={title} />
+      <NoFilingResult error={error} title={title} filing={filing} />
     </Card>
   ) : (
     <QueryError error={error} onRetry={onRetry} />

@@ -6,6 +6,7 @@ import type { QueryErrorProps } from './query-error';
 export default function QueryErrorResult({ error, onRetry, title = '加载失败' }: QueryErrorProps) {
   return (
     <Result
+      role="alert"
       status="error"
       title={title}
       subTitle={errorMessage(error)}

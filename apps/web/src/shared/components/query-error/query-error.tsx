@@ -21,7 +21,7 @@ function PlainQueryError({ error, onRetry, title = '加载失败' }: QueryErrorP
   );
 }
 
-// antd's Result loads when a request first fails, not with every list (issue 23).
+// antd's Result loads when a request first fails, not with every list.
 const QueryErrorResult = lazyOr(() => import('./query-error-result'), PlainQueryError);
 
 /** What a list shows when its request failed: the reason and a way to try again. */

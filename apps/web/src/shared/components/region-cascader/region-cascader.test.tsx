@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/provider';
 import { type Region, toRegionOptions } from '@/shared/dict/area-tree';
 import { installFakeNetwork, ok } from '@/test/fake-network';
+import { allWithRole, findWithRole } from '@/test/ui';
 import { RegionCascader } from './region-cascader';
 
 const regions: Region[] = [
@@ -86,12 +87,11 @@ describe('RegionCascader', () => {
     const onChange = vi.fn();
     renderCascader({ onChange });
     const input = screen.getByRole('combobox');
-    await waitFor(() => expect(document.querySelector('.ant-select-loading')).toBeNull());
+    // The regions have arrived: the box no longer shows its loading icon.
+    await waitFor(() => expect(allWithRole(document, 'img', 'loading')).toHaveLength(0));
 
     await userEvent.type(input, '西城');
-    await userEvent.click(
-      await screen.findByText('西城', { exact: false, selector: '.ant-cascader-menu-item *' }),
-    );
+    await userEvent.click(await findWithRole(document, 'menuitemcheckbox', /西城/));
     expect(onChange).toHaveBeenCalledWith(['110000', '110100', '110102'], ['北京市', '北京市', '西城区']);
   });
 });

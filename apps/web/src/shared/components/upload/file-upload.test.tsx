@@ -1,11 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { RoleType } from '@skill-cert/shared/roles';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/provider';
+import { forgetDirectUploads } from '@/shared/files';
 import { TOKEN_COOKIE } from '@/shared/session/session';
-import { type FakeRequest, fail, installFakeNetwork, ok } from '@/test/fake-network';
+import { useSessionStore } from '@/shared/session/session-store';
+import { type FakeRequest, fail, installFakeNetwork, makeUser, ok } from '@/test/fake-network';
 import { FileUpload, type UploadedItem, uploadFailedMessage } from './file-upload';
 
 const png = (name = 'photo.png', size?: number) => {
@@ -127,7 +130,8 @@ describe('FileUpload of images (spec §5, §8)', () => {
     installFakeNetwork({ 'POST /api/files/upload': uploadOk });
     const { input } = renderUpload();
     await user().upload(input()!, [png('1.png'), png('2.png'), png('3.png')]);
-    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(3));
+    // An uploaded picture shows its thumbnail.
+    await waitFor(() => expect(screen.getAllByAltText(/^\d\.png$/)).toHaveLength(3));
     expect(screen.queryByText(/最多只能上传/)).not.toBeInTheDocument();
   });
 
@@ -139,7 +143,8 @@ describe('FileUpload of images (spec §5, §8)', () => {
     await user().upload(input()!, png('fake.png'));
 
     expect(await screen.findByText('文件内容与扩展名不符，上传失败！')).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(0));
+    // No file is left in the list (each one listed can be removed).
+    await waitFor(() => expect(screen.queryAllByTitle('删除文件')).toHaveLength(0));
     expect(onChange).not.toHaveBeenCalled();
   });
 
@@ -150,7 +155,7 @@ describe('FileUpload of images (spec §5, §8)', () => {
     const { input } = renderUpload();
     await user().upload(input()!, png('a.png'));
     expect(await screen.findByText('存储空间不足，上传失败！')).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByTitle('删除文件')).toHaveLength(0));
   });
 
   it('shows a value set from outside and previews it in the preview dialog', async () => {
@@ -162,10 +167,9 @@ describe('FileUpload of images (spec §5, §8)', () => {
         />
       </AppProviders>,
     );
-    const item = document.querySelector<HTMLElement>('.ant-upload-list-item')!;
-    expect(item.querySelector('img')).toHaveAttribute('src', '/api/files/f1');
+    expect(screen.getByAltText('营业执照.jpg')).toHaveAttribute('src', '/api/files/f1');
 
-    await userEvent.click(within(item).getByTitle('预览文件'));
+    await userEvent.click(screen.getByTitle('预览文件'));
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('营业执照.jpg');
@@ -186,8 +190,12 @@ describe('FileUpload of images (spec §5, §8)', () => {
         />
       </AppProviders>,
     );
-    const first = document.querySelector<HTMLElement>('.ant-upload-list-item')!;
-    await userEvent.click(within(first).getByTitle('删除文件'));
+    // The first picture's 删除文件.
+    expect(screen.getAllByAltText(/\.png$/).map((img) => img.getAttribute('alt'))).toEqual([
+      'a.png',
+      'b.png',
+    ]);
+    await userEvent.click(screen.getAllByTitle('删除文件')[0]!);
     await waitFor(() =>
       expect(onChange).toHaveBeenLastCalledWith([{ file_id: 'f2', webPath: '/api/files/f2', name: 'b.png' }]),
     );
@@ -213,17 +221,16 @@ describe('FileUpload of documents and zips', () => {
     expect(network.callsTo('POST /api/files/upload')).toHaveLength(0);
 
     await user().upload(input(), zip());
-    const item = await screen.findByText(/照片\.zip（已上传 \d+%）/);
+    await screen.findByText(/照片\.zip（已上传 \d+%）/);
     await waitFor(() => expect(network.callsTo('POST /api/files/upload')).toHaveLength(1));
     expect(network.callsTo('POST /api/files/upload')[0].query.get('type')).toBe('any');
-    await userEvent.click(
-      within(item.closest('.ant-upload-list-item') as HTMLElement).getByTitle('删除文件'),
-    );
+    // The one file listed: the one being sent.
+    await userEvent.click(screen.getByTitle('删除文件'));
     expect(await screen.findByText('已取消上传')).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('a refusal that is already a sentence of the spec is shown alone, once (issue 17 §9)', async () => {
+  it('a refusal that is already a sentence of the spec is shown alone, once', async () => {
     expect(uploadFailedMessage('请上传 JPG/PNG/JPEG 格式图片!')).toBe('请上传 JPG/PNG/JPEG 格式图片!');
     expect(uploadFailedMessage('存储空间不足')).toBe('存储空间不足，上传失败！');
     installFakeNetwork({ 'POST /api/files/upload': fail(400, '请上传 JPG/PNG/JPEG 格式图片!') });
@@ -231,5 +238,66 @@ describe('FileUpload of documents and zips', () => {
     await user().upload(input()!, png('fake.png'));
     expect(await screen.findByText('请上传 JPG/PNG/JPEG 格式图片!')).toBeInTheDocument();
     expect(screen.queryByText(/上传失败/)).not.toBeInTheDocument();
+  });
+});
+
+describe('FileUpload on object storage (an enterprise member uploads straight to the bucket)', () => {
+  const permission = {
+    upload_url: 'http://bucket.test/sc-files',
+    method: 'POST',
+    field: 'file',
+    expire_seconds: 300,
+    expires_at: '2026-01-01T00:05:00.000Z',
+    fields: { key: 'files/uploads/company-1/abc', Policy: 'cG9saWN5' },
+    register_url: '/api/files/upload/direct/token-abcdefghijklmnopqrstuvwxyz',
+    max_bytes: 2 * 1024 * 1024 * 1024,
+  };
+  const REGISTER = 'POST /api/files/upload/direct/token-abcdefghijklmnopqrstuvwxyz';
+  afterEach(() => {
+    useSessionStore.setState({ user: null });
+    forgetDirectUploads();
+  });
+
+  it('sends the image to the bucket, registers it, and reports the registered file as the value', async () => {
+    useSessionStore.setState({ user: makeUser({ roles: [RoleType.ENTERPRISE] }) });
+    const network = installFakeNetwork({
+      'GET /api/companies/stsToken': ok(permission),
+      'POST /sc-files': { status: 200, body: '' },
+      [REGISTER]: ok({
+        file_id: 'f7',
+        webPath: '/api/files/f7',
+        originName: '证件照.png',
+        size: 4,
+        mime: 'image/png',
+      }),
+    });
+    const onChange = vi.fn();
+    const { input } = renderUpload({ onChange });
+    await user().upload(input()!, png('证件照.png'));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith([
+        { file_id: 'f7', webPath: '/api/files/f7', name: '证件照.png' },
+      ]),
+    );
+    expect(network.callsTo(REGISTER)[0].query.get('type')).toBe('image');
+    expect(network.callsTo('POST /api/files/upload')).toHaveLength(0);
+  });
+
+  it('a refusal by the bucket shows its Chinese message，上传失败！ once, leaves the list, and registers nothing', async () => {
+    useSessionStore.setState({ user: makeUser({ roles: [RoleType.ENTERPRISE] }) });
+    const network = installFakeNetwork({
+      'GET /api/companies/stsToken': ok(permission),
+      'POST /sc-files': {
+        status: 403,
+        body: '<Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy expired.</Message></Error>',
+      },
+    });
+    const onChange = vi.fn();
+    const { input } = renderUpload({ onChange });
+    await user().upload(input()!, png('证件照.png'));
+    expect(await screen.findByText('上传许可已过期，上传失败！')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/证件照/)).not.toBeInTheDocument());
+    expect(network.callsTo(REGISTER)).toHaveLength(0);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

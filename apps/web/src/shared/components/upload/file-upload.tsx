@@ -65,6 +65,9 @@ export interface FileUploadProps {
   buttonText?: string;
   disabled?: boolean;
   id?: string;
+  /** What the form item says of the field (its error, its hint) and whether it is invalid: given by Form.Item. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
   /** True while a file is being sent, false when it has arrived, failed or been cancelled. */
   onSendingChange?: (sending: boolean) => void;
 }
@@ -86,7 +89,7 @@ const toItem = (file: UploadedItem): UploadFile<UploadedFile> => ({
 
 /**
  * The upload control of the app (spec §2, §5, §8): images, documents or a zip, sent to `POST /api/files/upload`
- * with the session's token. While a file is sent its item shows the share sent, and removing it cancels the
+ * with the session's token, or, on object storage, straight to the bucket and registered (uploadFile). While a file is sent its item shows the share sent, and removing it cancels the
  * upload; a file of the wrong type or over the size or count is refused before it is sent; a refused upload shows
  * '{message}，上传失败！' once and leaves the list.
  */
@@ -103,6 +106,8 @@ export function FileUpload({
   buttonText = kind === 'image' ? '上传图片' : '上传文件',
   disabled,
   id,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
   onSendingChange,
 }: FileUploadProps) {
   const { message } = App.useApp();
@@ -207,18 +212,27 @@ export function FileUpload({
   if (!disabled && !full && !(replace && sending.length > 0))
     trigger =
       kind === 'image' ? (
-        <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+        <button
+          type="button"
+          aria-describedby={describedBy}
+          style={{ border: 0, background: 'none', cursor: 'pointer' }}
+        >
           <PlusOutlined />
           <div style={{ marginTop: 8 }}>{buttonText}</div>
         </button>
       ) : (
-        <Button icon={<UploadOutlined />}>{replace && value?.length ? '重新上传' : buttonText}</Button>
+        <Button icon={<UploadOutlined />} aria-describedby={describedBy}>
+          {replace && value?.length ? '重新上传' : buttonText}
+        </Button>
       );
 
   return (
     <>
+      {/* The field's error reaches the file input the label names, and the button a screen reader is on. */}
       <Upload<UploadedFile>
         id={id}
+        aria-describedby={describedBy}
+        aria-invalid={invalid}
         listType={kind === 'image' ? 'picture-card' : 'text'}
         accept={kind === 'image' ? '.jpg,.jpeg,.png' : extensions?.map((e) => `.${e}`).join(',')}
         multiple={!replace && limit > 1}

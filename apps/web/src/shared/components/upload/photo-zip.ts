@@ -1,4 +1,4 @@
-import { PHOTO_ZIP_MAX_BYTES, PHOTO_ZIP_SIZE_MESSAGE } from '@skill-cert/shared/customCertificate';
+import { PHOTO_ZIP_MAX_BYTES, PHOTO_ZIP_SIZE_MESSAGE } from '@skill-cert/shared/custom-certificates';
 import type { FileUploadProps } from './file-upload';
 
 /** The upload control's settings for one zip of photos (up to 2 GB; a new pick replaces it): spread on FileUpload. */

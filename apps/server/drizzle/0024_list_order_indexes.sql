@@ -1,0 +1,3 @@
+CREATE INDEX "archives_company_order_idx" ON "archives" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "certificates_company_order_idx" ON "certificates" USING btree ("company_id","issue_date" DESC NULLS FIRST,"certificate_no","source_id" DESC NULLS FIRST,"row_number","id");--> statement-breakpoint
+CREATE INDEX "level_evaluations_company_order_idx" ON "level_evaluations" USING btree ("company_id","created_at","id");

@@ -1,0 +1,13 @@
+/** What other modules may call of the level-evaluations module. */
+export {
+  grantablePlan,
+  markPlanGranted,
+  type PlanSummary,
+  passedCandidates,
+  passedPlanNamed,
+  planSummaries,
+  planSummaryOf,
+  plansMatching,
+} from './grant-source.ts';
+export type { PlanRow } from './plans.ts';
+export { cellOf, columnsOf, storeErrorSheet } from './sheet-import.ts';
