@@ -28,6 +28,7 @@ import { startPaperReading } from './modules/certificate-grants/paper-job.ts';
 import { certificateGrantRoutes } from './modules/certificate-grants/routes.ts';
 import { testPlanGrantRoutes } from './modules/certificate-grants/test-plan-routes.ts';
 import { certificateLibraryPlugin } from './modules/certificates/rendering.ts';
+import { certificateReportRoutes } from './modules/certificates/report-routes.ts';
 import { certificateMemberRoutes, certificatePublicRoutes } from './modules/certificates/routes.ts';
 import { enterpriseDoor, institutionDoor } from './modules/companies/door.ts';
 import { institutionStaffRoutes } from './modules/companies/institution-routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditLogRoutes);
   await app.register(bannerRoutes);
   await app.register(dashboardRoutes);
+  await app.register(certificateReportRoutes);
   await app.register(companyPlatformRoutes, { filingCounts: applicationCounts });
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {

@@ -38,6 +38,9 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'platform/dashboard': featurePage(() =>
     import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
   ),
+  'platform/certificate-report': featurePage(() =>
+    import('@/features/certificate-reports/certificate-report-page').then((m) => m.CertificateReportPage),
+  ),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),

@@ -92,6 +92,10 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
     page('数据看板', '/dashboard', 'platform/dashboard', 'platform:dashboard:view', {
       icon: 'DashboardOutlined',
     }),
+    page('数据上报', '/certificate-report', 'platform/certificate-report', 'platform:report:list', {
+      icon: 'CloudUploadOutlined',
+      children: [button('生成上报批次', 'platform:report:create')],
+    }),
     page('轮播图', '/banner', 'platform/banner', 'platform:banner:list', {
       icon: 'PictureOutlined',
       children: [
