@@ -36,6 +36,19 @@ async function call<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+/** The rows of `sql` on the instances' database. */
+async function queryDb(sql: string): Promise<Record<string, unknown>[]> {
+  const url = new URL(adminUrl!);
+  url.pathname = `/${dbName}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 const login = (server: ServerProcess, name: string) =>
   call<LoginResult>(server, 'POST', '/api/login', { name, password: 'Demo@2026' });
 
@@ -114,18 +127,10 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('two instances started together seed each default menu item once', async () => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const twice = await client.query(
-        'select portal, key from menus where key is not null group by portal, key having count(*) > 1',
-      );
-      expect(twice.rows).toEqual([]);
-    } finally {
-      await client.end();
-    }
+    const twice = await queryDb(
+      'select portal, key from menus where key is not null group by portal, key having count(*) > 1',
+    );
+    expect(twice).toEqual([]);
   });
 
   it('a dictionary label edited through one instance is served by the other at once, with the same version', async () => {
@@ -171,20 +176,12 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('two instances started together seed each dictionary item once', async () => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const twice = await client.query(
-        'select dict_name, value from dict_items group by dict_name, value having count(*) > 1',
-      );
-      expect(twice.rows).toEqual([]);
-      const all = await client.query('select count(*)::int as n from dict_items');
-      expect(all.rows[0].n).toBeGreaterThan(100);
-    } finally {
-      await client.end();
-    }
+    const twice = await queryDb(
+      'select dict_name, value from dict_items group by dict_name, value having count(*) > 1',
+    );
+    expect(twice).toEqual([]);
+    const [all] = await queryDb('select count(*)::int as n from dict_items');
+    expect(all?.n).toBeGreaterThan(100);
   });
 
   it('one write sent with one Idempotency-Key to both instances at once is performed once', async () => {
