@@ -40,7 +40,8 @@ import { removeAbandonedUploads } from './modules/custom-certificates/batches.ts
 import { customLibrarySource } from './modules/custom-certificates/library-source.ts';
 import { customCertificateMemberRoutes } from './modules/custom-certificates/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
+import { dictPlugin, dictRoutes } from './modules/dict/routes.ts';
+import { ensureDictionaries } from './modules/dict/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { registerPlatformFileLinks, registerReaderFileLinks } from './modules/files/service.ts';
 import { evaluationArchiveSource } from './modules/level-evaluations/archive.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accessPlugin);
   await app.register(auditPlugin);
   await app.register(busPlugin);
+  await app.register(dictPlugin);
   await app.register(messengerPlugin);
   await app.register(realtimePlugin);
   await app.register(jobsPlugin);
@@ -239,6 +241,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await ensureDefaultAccess(app.db, (portal, items) =>
       app.log.info({ portal, items }, defaultsAddedMessage(portal, items)),
     );
+    const dictItemsAdded = await ensureDictionaries(app.db);
+    if (dictItemsAdded) app.log.info({ items: dictItemsAdded }, `字典新增默认字典项 ${dictItemsAdded} 项`);
   });
   // Every demo, in one sequence (SEED_DEMO).
   await app.register(demoPlugin);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/defaults.ts';
 import { addMembers } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
+import { ensureDictionaries } from '../modules/dict/service.ts';
 import { createUsers, ensureRoleTypes, findUsersByAccounts, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
 
@@ -111,6 +112,7 @@ let demoPasswordHash: Promise<string> | undefined;
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
   await ensureDefaultAccess(db);
+  await ensureDictionaries(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const stored = await db
     .insert(companies)

@@ -41,6 +41,7 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'platform/certificate-report': featurePage(() =>
     import('@/features/certificate-reports/certificate-report-page').then((m) => m.CertificateReportPage),
   ),
+  'platform/dict': featurePage(() => import('@/features/dict/dict-page').then((m) => m.DictPage)),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),

@@ -74,6 +74,10 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
           children: [button('分配角色', 'system:user:grant')],
         }),
         page('发送通知', '/system/notice', 'system/notice', 'system:notice:send', { icon: 'SendOutlined' }),
+        page('字典管理', '/dict', 'platform/dict', 'platform:dict:list', {
+          icon: 'BookOutlined',
+          children: [button('编辑字典', 'platform:dict:edit')],
+        }),
       ],
     },
     page('新闻公告', '/news', 'platform/news', 'platform:news:list', {
