@@ -57,6 +57,7 @@ describe('GET /api/user/personalMenus', () => {
       '/system/role',
       '/system/user',
       '/system/notice',
+      '/dict',
     ]);
   });
 
