@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/defaults.ts';
 import { addMembers } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
+import { ensureOccupationCatalogue } from '../modules/occupations/service.ts';
 import { createUsers, ensureRoleTypes, findUsersByAccounts, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
 
@@ -111,6 +112,8 @@ let demoPasswordHash: Promise<string> | undefined;
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
   await ensureDefaultAccess(db);
+  // 职业目录 (the shipped catalogue as its seed) is the demo's too: every form that picks an occupation reads it.
+  await ensureOccupationCatalogue(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const stored = await db
     .insert(companies)
