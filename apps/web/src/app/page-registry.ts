@@ -36,6 +36,9 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
     import('@/features/audit-log/audit-log-page').then((m) => m.AuditLogPage),
   ),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
+  'platform/occupation': featurePage(() =>
+    import('@/features/occupations/occupation-page').then((m) => m.OccupationPage),
+  ),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),
   ),
