@@ -527,6 +527,10 @@ export const evaluationOptions = z.object({
           occupation_name: z.string(),
           work_type: z.string().nullable(),
           levels: z.array(skillLevelCode),
+          /** false: 停用 in 职业目录 since the filing: not offered for a new plan (one that holds it keeps it). */
+          enabled: z.boolean(),
+          /** Whether levels 2 and 1 of the occupation need 综合评审 (职业目录; the national rule: yes). */
+          comprehensive_review: z.boolean(),
         }),
       ),
       sites: z.array(

@@ -1,4 +1,8 @@
-import type { ImportResult, LevelEvaluationDetail } from '@skill-cert/shared/level-evaluations';
+import type {
+  EvaluationOptions,
+  ImportResult,
+  LevelEvaluationDetail,
+} from '@skill-cert/shared/level-evaluations';
 import type {
   OccupationBody,
   OccupationCatalogue,
@@ -133,6 +137,12 @@ describe('a disabled occupation is offered for nothing new; what uses it still r
     await api(ctx.app, 'PATCH', `${URL}/${await idOf('6-31-01-03')}/status`, {
       token: await platform(),
       body: { status: 0 },
+    });
+    // The plan form's options still list the filed scope, marked disabled, so an existing plan names it.
+    const options = await api<EvaluationOptions>(ctx.app, 'GET', '/api/levelEvaluations/options', { token });
+    expect(options.body.data.filings[0].scopes[0]).toMatchObject({
+      occupation_code: '6-31-01-03',
+      enabled: false,
     });
     const fresh = await api(ctx.app, 'POST', '/api/levelEvaluations', { token, body: planBody(f) });
     expect([fresh.status, fresh.body.message]).toEqual([

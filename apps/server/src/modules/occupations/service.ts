@@ -111,6 +111,14 @@ export async function occupationByCode(db: DbOrTx, code: string): Promise<Occupa
   return rows[0] && readerOf(rows[0]);
 }
 
+/** The occupations of these codes (those the catalogue has), by code. */
+export async function occupationsByCode(db: DbOrTx, codes: string[]): Promise<Map<string, Occupation>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await load(db, inArray(occupations.code, wanted));
+  return new Map(rows.map((r) => [r.occupation.code, readerOf(r)]));
+}
+
 /**
  * An occupation chosen for something new (a filing's row, a plan, a qualification, an offline batch): it exists and
  * is enabled, unless the thing being saved already held it (`kept`), which still reads and saves as it was.
