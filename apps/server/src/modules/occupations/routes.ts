@@ -37,12 +37,12 @@ export const occupationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
-  // Read from the table at each request (a few dozen rows); browsers keep it 5 minutes.
+  // Read from the table at each request (a few dozen rows); a reload reads it again (the web app keeps it 5 minutes).
   app.get(
     '/api/occupations',
     { config: { access: SIGNED_IN }, schema: { response: { 200: envelope(occupationCatalogue) } } },
     async (_req, reply) => {
-      reply.header('cache-control', 'private, max-age=300');
+      reply.header('cache-control', 'private, no-cache');
       return ok(await catalogue(db));
     },
   );
