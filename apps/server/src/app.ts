@@ -38,6 +38,7 @@ import { companyFilesLink } from './modules/companies/service.ts';
 import { removeAbandonedUploads } from './modules/custom-certificates/batches.ts';
 import { customLibrarySource } from './modules/custom-certificates/library-source.ts';
 import { customCertificateMemberRoutes } from './modules/custom-certificates/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { registerPlatformFileLinks, registerReaderFileLinks } from './modules/files/service.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(newsRoutes);
   await app.register(auditLogRoutes);
   await app.register(bannerRoutes);
+  await app.register(dashboardRoutes);
   await app.register(companyPlatformRoutes, { filingCounts: applicationCounts });
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {

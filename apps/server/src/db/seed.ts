@@ -99,7 +99,7 @@ export const demoAccounts: {
     roles: [RoleType.PLATFORM],
     grants: ['运营人员'],
     company: null,
-    note: '平台端运营人员：只有企业管理与新闻公告',
+    note: '平台端运营人员：企业管理、数据看板、新闻公告与轮播图',
   },
 ];
 

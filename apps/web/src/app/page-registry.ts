@@ -35,6 +35,9 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'platform/audit-log': featurePage(() =>
     import('@/features/audit-log/audit-log-page').then((m) => m.AuditLogPage),
   ),
+  'platform/dashboard': featurePage(() =>
+    import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  ),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
   'platform/occupation': featurePage(() =>
     import('@/features/occupations/occupation-page').then((m) => m.OccupationPage),

@@ -99,6 +99,9 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
       icon: 'FileSearchOutlined',
       children: [button('导出审计日志', 'platform:audit-log:export')],
     }),
+    page('数据看板', '/dashboard', 'platform/dashboard', 'platform:dashboard:view', {
+      icon: 'DashboardOutlined',
+    }),
     page('轮播图', '/banner', 'platform/banner', 'platform:banner:list', {
       icon: 'PictureOutlined',
       children: [
@@ -182,10 +185,11 @@ export const defaultRoles: {
   {
     portal: RoleType.PLATFORM,
     name: '运营人员',
-    remark: '企业管理与新闻公告',
+    remark: '企业管理、数据看板、新闻公告与轮播图',
     all: false,
     keys: [
       'platform:company:list',
+      'platform:dashboard:view',
       'platform:news:list',
       'platform:news:add',
       'platform:news:edit',

@@ -122,3 +122,26 @@ export const certificateNumberCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.prefix, t.year, t.level] })],
 );
+
+/** What a row of certificate_monthly_counts counts by: its `key` is the level, the occupation code or the province. */
+export const CountDimension = { LEVEL: 1, OCCUPATION: 2, PROVINCE: 3 } as const;
+
+/**
+ * Certificates per issue month, counted along one dimension each (CountDimension) and by status; drafts (status 0)
+ * are not counted. Statement triggers on `certificates` keep it (migration 0031_certificate_monthly_counts, see
+ * decisions.md), so the dashboard sums a few hundred rows where the library holds a million. The province is the
+ * issuing company's (its region code's first two digits) when the certificate was counted.
+ */
+export const certificateMonthlyCounts = pgTable(
+  'certificate_monthly_counts',
+  {
+    /** The first day of the month (China time). */
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: smallint('dim').notNull(),
+    /** '' when the certificate has none (a custom certificate without a level, a company without a region). */
+    key: text('key').notNull(),
+    status: smallint('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.key, t.status] })],
+);

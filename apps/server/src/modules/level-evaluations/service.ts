@@ -11,4 +11,5 @@ export {
   planSummaryOf,
   plansMatching,
 } from './grant-source.ts';
+export { type PlanMonthCounts, planMonthCounts } from './monthly-counts.ts';
 export type { PlanRow } from './plans.ts';
