@@ -19,6 +19,7 @@ import { downloadXlsx, postFile } from '../../../test/fixtures/level-evaluations
 import { api, login, useTestApp } from '../../../test/harness.ts';
 import { defaultMenus, defaultRoles } from '../access/defaults.ts';
 import { localPathOf } from '../files/service.ts';
+import { resultProblems } from '../offline-certificates/rules.ts';
 import { occupationCatalogue as shipped } from './catalogue.ts';
 import { ensureOccupationCatalogue } from './service.ts';
 import { occupationSeeds, occupations, occupationWorkTypes } from './tables.ts';
@@ -182,6 +183,15 @@ describe('a disabled occupation is offered for nothing new; what uses it still r
       .where(eq(occupations.code, '6-31-01-03'));
     const res = await submit();
     expect(res.body.code, res.body.message).toBe(200);
+  });
+});
+
+describe('offline certificates read 综合评审 from 职业目录', () => {
+  it('a level-2 holder needs a 综合评审 result unless the occupation needs none', () => {
+    const passed = { '1': '合格', '2': '85' };
+    expect(resultProblems(2, passed)).toEqual(['请填写综合评审结果']);
+    expect(resultProblems(2, passed, false)).toEqual([]);
+    expect(resultProblems(4, passed)).toEqual([]);
   });
 });
 

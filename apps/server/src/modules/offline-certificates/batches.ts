@@ -33,7 +33,7 @@ import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { numberPrefixOf, numberRange, ownBlanksOf } from '../certificates/service.ts';
 import { chosenTemplate, listTemplates } from '../custom-certificates/service.ts';
 import { type FileRow, findFiles, readableFile } from '../files/service.ts';
-import { usableOccupation } from '../occupations/service.ts';
+import { occupationByCode, usableOccupation } from '../occupations/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { READ_QUEUE } from './read-queue.ts';
@@ -212,7 +212,7 @@ export async function batchDetail(db: DbOrTx, own: CompanyScope, id: string): Pr
       cn_name: bl.cn_name,
       required: Boolean(bl.required),
     })),
-    required_methods: requiredOfflineMethods(b.level),
+    required_methods: requiredOfflineMethods(b.level, await occupationByCode(db, b.occupationCode)),
     publish_blocked_reason: await publishBlockedReason(db, b, counts),
   };
 }
