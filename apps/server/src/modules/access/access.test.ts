@@ -13,9 +13,11 @@ const ctx = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-/** 运营人员 (yunying): 企业管理, 数据看板, and 新闻公告 and 轮播图 with their buttons. */
+/** 运营人员 (yunying): 企业管理, 数据看板, 新闻公告 and 轮播图 with their buttons, 职业目录 to read and export. */
 const YUNYING_MENUS = [
   '企业管理',
+  '职业目录',
+  '导出职业目录',
   '新闻公告',
   '新增新闻',
   '修改新闻',
@@ -77,6 +79,8 @@ describe('GET /api/user/personalMenus', () => {
       'platform:news:edit',
       'platform:news:list',
       'platform:news:publish',
+      'platform:occupation:export',
+      'platform:occupation:list',
     ]);
   });
 
@@ -469,7 +473,7 @@ describe('roles and user grants', () => {
     expect(
       (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token: operator })).body.data
         .menus,
-    ).toHaveLength(4);
+    ).toHaveLength(5);
     const role = await roleNamed(admin, '运营人员');
     expect((await api(ctx.app, 'DELETE', `/api/roles/${role._id}`, { token: admin })).body.code).toBe(200);
     expect(
