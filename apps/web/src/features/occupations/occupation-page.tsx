@@ -7,14 +7,14 @@ import {
   occupationStatusNames,
   type WorkTypeRow,
 } from '@skill-cert/shared/occupations';
-import { App, Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { RowActions, useConfirmRowAction } from '@/shared/components/list-table/row-actions';
 import type { SearchField } from '@/shared/components/list-table/search-form';
 import { StatusTag } from '@/shared/components/status-tag';
 import { ImportResultView, SheetImport } from '@/shared/components/upload/sheet-import';
-import { useConfirmOnce } from '@/shared/hooks/use-action';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import {
@@ -48,8 +48,6 @@ const filters: SearchField[] = [
   },
 ];
 
-type Action = 'enable' | 'disable' | 'delete';
-
 /** The 工种 / 职业方向 of an occupation, shown when its row is expanded. */
 function WorkTypes({ rows }: { rows: WorkTypeRow[] }) {
   return (
@@ -70,61 +68,46 @@ function WorkTypes({ rows }: { rows: WorkTypeRow[] }) {
  * where), import and export as .xlsx, each by its key. Filings, plans and qualifications pick from it.
  */
 export function OccupationPage() {
-  const { message } = App.useApp();
-  const confirmOnce = useConfirmOnce();
   const paged = usePagedSearch<OccupationFilters>({ keyword: '', category_code: null, status: null });
   const list = useOccupationList(paged.query);
   const act = useOccupationAction();
   const refresh = useImportedRefresh();
   const [editing, setEditing] = useState<{ row: OccupationRow | null } | null>(null);
 
-  const confirmAction = (row: OccupationRow, action: Action) => {
-    const label = `${row.name}（${row.code}）`;
-    const words = {
-      enable: {
-        title: '启用职业',
-        content: `确定启用“${label}”吗？启用后可用于新的备案和评价计划。`,
-        done: '已启用',
-      },
-      disable: {
-        title: '停用职业',
-        content: `确定停用“${label}”吗？停用后不能再用于新的备案、评价计划和考试计划，已有的不受影响。`,
-        done: '已停用',
-      },
-      delete: {
-        title: '删除职业',
-        content: `确定删除“${label}”吗？删除后不可恢复；已被备案或计划使用的职业不能删除，请改为停用。`,
-        done: '删除成功',
-      },
-    }[action];
-    const status =
-      action === 'delete'
-        ? 'delete'
-        : action === 'enable'
-          ? OccupationStatus.ENABLED
-          : OccupationStatus.DISABLED;
-    let once: Promise<void> | null = null;
-    confirmOnce({
-      title: words.title,
-      content: words.content,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { danger: action !== 'enable' },
-      onOk: () => {
-        once ??= act.mutateAsync({ id: row._id, status }).then(
-          () => {
-            message.success(words.done);
-            if (action === 'delete' && list.data?.list.length === 1 && paged.query.page > 1)
-              paged.setPage(paged.query.page - 1);
-          },
-          () => {
-            once = null;
-          },
-        );
-        return once;
-      },
-    });
-  };
+  const confirmAction = useConfirmRowAction<OccupationRow>({
+    words: (row, action) => {
+      const label = `${row.name}（${row.code}）`;
+      return {
+        enable: {
+          title: '启用职业',
+          content: `确定启用“${label}”吗？启用后可用于新的备案和评价计划。`,
+          done: '已启用',
+        },
+        disable: {
+          title: '停用职业',
+          content: `确定停用“${label}”吗？停用后不能再用于新的备案、评价计划和考试计划，已有的不受影响。`,
+          done: '已停用',
+        },
+        delete: {
+          title: '删除职业',
+          content: `确定删除“${label}”吗？删除后不可恢复；已被备案或计划使用的职业不能删除，请改为停用。`,
+          done: '删除成功',
+        },
+      }[action];
+    },
+    act: (row, action) =>
+      act.mutateAsync({
+        id: row._id,
+        status:
+          action === 'delete'
+            ? 'delete'
+            : action === 'enable'
+              ? OccupationStatus.ENABLED
+              : OccupationStatus.DISABLED,
+      }),
+    paged,
+    rowsOnPage: list.data?.list.length ?? 0,
+  });
 
   const columns: TableColumnsType<OccupationRow> = [
     { title: '职业编码', dataIndex: 'code', width: 120 },
@@ -161,27 +144,13 @@ export function OccupationPage() {
       key: 'actions',
       width: 170,
       render: (_, row) => (
-        <Space size={0}>
-          <Permission keys="platform:occupation:edit">
-            <Button type="link" size="small" onClick={() => setEditing({ row })}>
-              修改
-            </Button>
-            {row.status === OccupationStatus.ENABLED ? (
-              <Button type="link" size="small" danger onClick={() => confirmAction(row, 'disable')}>
-                停用
-              </Button>
-            ) : (
-              <Button type="link" size="small" onClick={() => confirmAction(row, 'enable')}>
-                启用
-              </Button>
-            )}
-          </Permission>
-          <Permission keys="platform:occupation:delete">
-            <Button type="link" size="small" danger onClick={() => confirmAction(row, 'delete')}>
-              删除
-            </Button>
-          </Permission>
-        </Space>
+        <RowActions
+          enabled={row.status === OccupationStatus.ENABLED}
+          editKey="platform:occupation:edit"
+          deleteKey="platform:occupation:delete"
+          onEdit={() => setEditing({ row })}
+          onAction={(action) => confirmAction(row, action)}
+        />
       ),
     },
   ];

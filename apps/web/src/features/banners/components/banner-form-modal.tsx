@@ -9,13 +9,12 @@ import {
   bannerPositionNames,
   isBannerLink,
 } from '@skill-cert/shared/banners';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
+import { contractProblem, FormModal } from '@/shared/components/form-modal/form-modal';
 import { FileUpload, oneFileField, type UploadedItem } from '@/shared/components/upload/file-upload';
-import { useAction } from '@/shared/hooks/use-action';
-import { useUnsavedForm } from '@/shared/unsaved-changes';
 import { useSaveBanner } from '../api/banners';
 
 interface BannerValues {
@@ -82,124 +81,92 @@ export function BannerFormModal({
   editing: BannerRow | null;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<BannerValues>();
-  const unsaved = useUnsavedForm(form, open);
   const save = useSaveBanner();
 
   useEffect(() => {
     if (open) form.setFieldsValue(editing ? valuesOf(editing) : EMPTY);
   }, [open, editing, form]);
 
-  const submit = useAction(async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    const parsed = bannerBody.safeParse(bodyOf(v));
-    if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? '请检查填写的内容');
-      return;
-    }
-    try {
-      await unsaved.whileSaving(() => save.mutateAsync({ id: editing?._id ?? null, body: bodyOf(v) }));
-      message.success('保存成功');
-      onClose();
-    } catch {
-      // shown by the client; what was typed stays
-    }
-  });
-
   return (
-    <Modal
+    <FormModal
       title={editing ? '修改轮播图' : '新增轮播图'}
       open={open}
       width={640}
-      destroyOnHidden
-      onCancel={() => unsaved.confirmDiscard(onClose)}
-      footer={[
-        <Button key="cancel" onClick={() => unsaved.confirmDiscard(onClose)}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" loading={submit.running} onClick={() => void submit.run()}>
-          保存
-        </Button>,
-      ]}
+      form={form}
+      check={(v) => contractProblem(bannerBody, bodyOf(v))}
+      save={(v) => save.mutateAsync({ id: editing?._id ?? null, body: bodyOf(v) })}
+      onClose={onClose}
     >
-      <Form<BannerValues>
-        form={form}
-        layout="vertical"
-        aria-label={editing ? '修改轮播图' : '新增轮播图'}
-        preserve={false}
+      <Form.Item
+        label="标题（图片说明）"
+        name="title"
+        rules={[
+          { required: true, whitespace: true, message: '请输入标题' },
+          { max: BANNER_TITLE_MAX, message: `标题不能超过${BANNER_TITLE_MAX}个字符` },
+        ]}
       >
-        <Form.Item
-          label="标题（图片说明）"
-          name="title"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: BANNER_TITLE_MAX, message: `标题不能超过${BANNER_TITLE_MAX}个字符` },
+        <Input placeholder="请输入标题，作为图片的替代文字" maxLength={BANNER_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item
+        label="图片"
+        name="image"
+        {...oneFileField}
+        rules={[{ required: true, message: '请上传图片' }]}
+        extra="JPG/PNG 图片，建议宽高比 3:1"
+      >
+        <FileUpload kind="image" limit={1} replace />
+      </Form.Item>
+      <Form.Item
+        label="链接"
+        name="link"
+        extra="可不填；http(s):// 开头的网址，或以 / 开头的站内路径"
+        rules={[
+          { max: BANNER_LINK_MAX, message: `链接不能超过${BANNER_LINK_MAX}个字符` },
+          {
+            validator: (_, value?: string) =>
+              !value?.trim() || isBannerLink(value.trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error(LINK_MESSAGE)),
+          },
+        ]}
+      >
+        <Input placeholder="如 https://www.example.com 或 /news/index" maxLength={BANNER_LINK_MAX} />
+      </Form.Item>
+      <Form.Item label="位置" name="position" rules={[{ required: true, message: '请选择位置' }]}>
+        <Select placeholder="请选择位置" options={positionOptions} />
+      </Form.Item>
+      <Form.Item label="排序" name="sort" extra="数字越小越靠前">
+        <InputNumber min={0} max={BANNER_SORT_MAX} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        label="展示时间（北京时间）"
+        name="window"
+        extra="不填则一直展示；只填开始或结束时间也可以"
+        rules={[
+          {
+            validator: (_, value?: BannerValues['window']) =>
+              value?.[0] && value[1] && !value[1].isAfter(value[0])
+                ? Promise.reject(new Error('结束时间应晚于开始时间'))
+                : Promise.resolve(),
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          showTime
+          format={TIME}
+          allowEmpty={[true, true]}
+          placeholder={['开始时间', '结束时间']}
+        />
+      </Form.Item>
+      <Form.Item label="状态" name="status">
+        <Radio.Group
+          options={[
+            { label: '启用', value: 1 },
+            { label: '停用', value: 0 },
           ]}
-        >
-          <Input placeholder="请输入标题，作为图片的替代文字" maxLength={BANNER_TITLE_MAX} />
-        </Form.Item>
-        <Form.Item
-          label="图片"
-          name="image"
-          {...oneFileField}
-          rules={[{ required: true, message: '请上传图片' }]}
-          extra="JPG/PNG 图片，建议宽高比 3:1"
-        >
-          <FileUpload kind="image" limit={1} replace />
-        </Form.Item>
-        <Form.Item
-          label="链接"
-          name="link"
-          extra="可不填；http(s):// 开头的网址，或以 / 开头的站内路径"
-          rules={[
-            { max: BANNER_LINK_MAX, message: `链接不能超过${BANNER_LINK_MAX}个字符` },
-            {
-              validator: (_, value?: string) =>
-                !value?.trim() || isBannerLink(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(LINK_MESSAGE)),
-            },
-          ]}
-        >
-          <Input placeholder="如 https://www.example.com 或 /news/index" maxLength={BANNER_LINK_MAX} />
-        </Form.Item>
-        <Form.Item label="位置" name="position" rules={[{ required: true, message: '请选择位置' }]}>
-          <Select placeholder="请选择位置" options={positionOptions} />
-        </Form.Item>
-        <Form.Item label="排序" name="sort" extra="数字越小越靠前">
-          <InputNumber min={0} max={BANNER_SORT_MAX} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item
-          label="展示时间（北京时间）"
-          name="window"
-          extra="不填则一直展示；只填开始或结束时间也可以"
-          rules={[
-            {
-              validator: (_, value?: BannerValues['window']) =>
-                value?.[0] && value[1] && !value[1].isAfter(value[0])
-                  ? Promise.reject(new Error('结束时间应晚于开始时间'))
-                  : Promise.resolve(),
-            },
-          ]}
-        >
-          <DatePicker.RangePicker
-            showTime
-            format={TIME}
-            allowEmpty={[true, true]}
-            placeholder={['开始时间', '结束时间']}
-          />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Radio.Group
-            options={[
-              { label: '启用', value: 1 },
-              { label: '停用', value: 0 },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

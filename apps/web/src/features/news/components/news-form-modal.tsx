@@ -8,14 +8,13 @@ import {
   newsBody,
 } from '@skill-cert/shared/news';
 import { roleTypeNames } from '@skill-cert/shared/roles';
-import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Radio, Select, Spin, Switch } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Radio, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
+import { contractProblem, FormModal } from '@/shared/components/form-modal/form-modal';
 import { FileUpload, oneFileField, type UploadedItem } from '@/shared/components/upload/file-upload';
 import { shanghaiToday } from '@/shared/forms';
-import { useAction } from '@/shared/hooks/use-action';
-import { useUnsavedForm } from '@/shared/unsaved-changes';
 import { useNewsDetail, useSaveNews } from '../api/news';
 import { RichTextField } from './rich-text-field';
 
@@ -95,9 +94,7 @@ export function NewsFormModal({
   editing: string | null;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<NewsValues>();
-  const unsaved = useUnsavedForm(form, open);
   const detail = useNewsDetail(open ? editing : null);
   const save = useSaveNews();
   const audienceAll = Form.useWatch('audience_all', form);
@@ -109,113 +106,79 @@ export function NewsFormModal({
     form.setFieldsValue(editing && detail.data ? valuesOf(detail.data) : EMPTY);
   }, [open, editing, detail.data, form]);
 
-  const submit = useAction(async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    const parsed = newsBody.safeParse(bodyOf(v));
-    if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? '请检查填写的内容');
-      return;
-    }
-    try {
-      await unsaved.whileSaving(() => save.mutateAsync({ id: editing, body: bodyOf(v) }));
-      message.success(editing ? '保存成功' : v.publish_at ? '已保存，将按时发布' : '已保存为草稿');
-      onClose();
-    } catch {
-      // shown by the client; what was typed stays
-    }
-  });
-
   return (
-    <Modal
+    <FormModal
       title={editing ? '修改新闻' : '新增新闻'}
       open={open}
       width={880}
-      destroyOnHidden
-      onCancel={() => unsaved.confirmDiscard(onClose)}
-      footer={[
-        <Button key="cancel" onClick={() => unsaved.confirmDiscard(onClose)}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" loading={submit.running} onClick={() => void submit.run()}>
-          保存
-        </Button>,
-      ]}
+      form={form}
+      check={(v) => contractProblem(newsBody, bodyOf(v))}
+      save={(v) => save.mutateAsync({ id: editing, body: bodyOf(v) })}
+      saved={(v) => (editing ? '保存成功' : v.publish_at ? '已保存，将按时发布' : '已保存为草稿')}
+      loading={Boolean(editing) && detail.isLoading}
+      onClose={onClose}
     >
-      <Spin spinning={Boolean(editing) && detail.isLoading}>
-        <Form<NewsValues>
-          form={form}
-          layout="vertical"
-          aria-label={editing ? '修改新闻' : '新增新闻'}
-          preserve={false}
+      <Form.Item
+        label="标题"
+        name="title"
+        rules={[
+          { required: true, whitespace: true, message: '请输入标题' },
+          { max: NEWS_TITLE_MAX, message: `标题不能超过${NEWS_TITLE_MAX}个字符` },
+        ]}
+      >
+        <Input placeholder="请输入标题" maxLength={NEWS_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item label="分类" name="category" rules={[{ required: true, message: '请选择分类' }]}>
+        <Select placeholder="请选择分类" options={NEWS_CATEGORIES.map((c) => ({ label: c, value: c }))} />
+      </Form.Item>
+      <Form.Item label="封面" name="cover" {...oneFileField} extra="JPG/PNG 图片，可不上传">
+        <FileUpload kind="image" limit={1} replace />
+      </Form.Item>
+      <Form.Item
+        label="正文"
+        name="content"
+        rules={[{ required: true, whitespace: true, message: '请输入正文' }]}
+      >
+        <RichTextField />
+      </Form.Item>
+      <Form.Item label="附件" name="attachments" extra={`最多${NEWS_ATTACHMENTS_MAX}个`}>
+        <FileUpload kind="file" limit={NEWS_ATTACHMENTS_MAX} buttonText="上传附件" />
+      </Form.Item>
+      <Form.Item label="可见范围" name="audience_all">
+        <Radio.Group
+          options={[
+            { label: '全部端', value: true },
+            { label: '指定端', value: false },
+          ]}
+        />
+      </Form.Item>
+      {audienceAll === false && (
+        <Form.Item
+          label="可见端"
+          name="audience"
+          rules={[{ required: true, type: 'array', min: 1, message: '请选择可见端' }]}
         >
-          <Form.Item
-            label="标题"
-            name="title"
-            rules={[
-              { required: true, whitespace: true, message: '请输入标题' },
-              { max: NEWS_TITLE_MAX, message: `标题不能超过${NEWS_TITLE_MAX}个字符` },
-            ]}
-          >
-            <Input placeholder="请输入标题" maxLength={NEWS_TITLE_MAX} />
-          </Form.Item>
-          <Form.Item label="分类" name="category" rules={[{ required: true, message: '请选择分类' }]}>
-            <Select placeholder="请选择分类" options={NEWS_CATEGORIES.map((c) => ({ label: c, value: c }))} />
-          </Form.Item>
-          <Form.Item label="封面" name="cover" {...oneFileField} extra="JPG/PNG 图片，可不上传">
-            <FileUpload kind="image" limit={1} replace />
-          </Form.Item>
-          <Form.Item
-            label="正文"
-            name="content"
-            rules={[{ required: true, whitespace: true, message: '请输入正文' }]}
-          >
-            <RichTextField />
-          </Form.Item>
-          <Form.Item label="附件" name="attachments" extra={`最多${NEWS_ATTACHMENTS_MAX}个`}>
-            <FileUpload kind="file" limit={NEWS_ATTACHMENTS_MAX} buttonText="上传附件" />
-          </Form.Item>
-          <Form.Item label="可见范围" name="audience_all">
-            <Radio.Group
-              options={[
-                { label: '全部端', value: true },
-                { label: '指定端', value: false },
-              ]}
-            />
-          </Form.Item>
-          {audienceAll === false && (
-            <Form.Item
-              label="可见端"
-              name="audience"
-              rules={[{ required: true, type: 'array', min: 1, message: '请选择可见端' }]}
-            >
-              <Checkbox.Group options={portalOptions} />
-            </Form.Item>
-          )}
-          <Form.Item label="置顶" name="top" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {draft && (
-            <Form.Item label="发布时通知可见端用户" name="notify" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          )}
-          {draft && (
-            <Form.Item
-              label="定时发布（北京时间）"
-              name="publish_at"
-              extra="不填则保存为草稿，可在列表中发布"
-            >
-              <DatePicker
-                showTime
-                format="YYYY-MM-DD HH:mm:ss"
-                placeholder="请选择发布时间"
-                disabledDate={(d) => d.isBefore(shanghaiToday(), 'day')}
-              />
-            </Form.Item>
-          )}
-        </Form>
-      </Spin>
-    </Modal>
+          <Checkbox.Group options={portalOptions} />
+        </Form.Item>
+      )}
+      <Form.Item label="置顶" name="top" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {draft && (
+        <Form.Item label="发布时通知可见端用户" name="notify" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      )}
+      {draft && (
+        <Form.Item label="定时发布（北京时间）" name="publish_at" extra="不填则保存为草稿，可在列表中发布">
+          <DatePicker
+            showTime
+            format="YYYY-MM-DD HH:mm:ss"
+            placeholder="请选择发布时间"
+            disabledDate={(d) => d.isBefore(shanghaiToday(), 'day')}
+          />
+        </Form.Item>
+      )}
+    </FormModal>
   );
 }
