@@ -12,7 +12,7 @@ const monthParam = (label: string) =>
   z
     .string()
     .trim()
-    .regex(MONTH, { error: `${label}格式应为 YYYY-MM` })
+    .regex(MONTH, { error: `${label}格式应为“年-月”，如 2026-01` })
     .optional()
     .or(z.literal('').transform(() => undefined));
 

@@ -24,9 +24,9 @@ export const DICT_SORT_MAX = 9999;
 
 /** A colour of an item's tag: `#rrggbb`. */
 const colorField = z
-  .string({ error: '颜色应为 #RRGGBB 格式，如 #1677ff' })
+  .string({ error: '颜色应为井号加 6 位十六进制数字，如 #123456' })
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, '颜色应为 #RRGGBB 格式，如 #1677ff')
+  .regex(/^#[0-9a-fA-F]{6}$/, '颜色应为井号加 6 位十六进制数字，如 #123456')
   .nullable()
   .default(null);
 

@@ -167,7 +167,7 @@ describe('GET /api/dashboard', () => {
   it('a month not written YYYY-MM, or a start after the end, is refused in Chinese', async () => {
     const bad = await get('?start_month=2025-13');
     expect(bad.body.code).toBe(400);
-    expect(bad.body.message).toContain('开始月份格式应为 YYYY-MM');
+    expect(bad.body.message).toContain('开始月份格式应为“年-月”，如 2026-01');
     const reversed = await get('?start_month=2025-05&end_month=2025-01');
     expect(reversed.body.message).toContain('开始月份不能晚于结束月份');
     const long = await get('?start_month=2015-01&end_month=2025-01');

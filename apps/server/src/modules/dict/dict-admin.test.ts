@@ -178,7 +178,7 @@ describe('editing a dictionary', () => {
     const item = await itemOf('exam_task_kind', 1);
     for (const [over, message] of [
       [{ label: '' }, '请输入名称'],
-      [{ color: 'red' }, '颜色应为 #RRGGBB 格式，如 #1677ff'],
+      [{ color: 'red' }, '颜色应为井号加 6 位十六进制数字，如 #123456'],
       [{ sort: -1 }, '排序不能小于0'],
     ] as const) {
       const res = await save(item, over);
