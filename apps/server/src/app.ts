@@ -67,6 +67,7 @@ import {
   recordPlatformRoutes,
 } from './modules/records/routes.ts';
 import { applicationCounts, filingFilesLink } from './modules/records/service.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { phoneRoutes } from './modules/users/phone-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(newsRoutes);
   await app.register(auditLogRoutes);
   await app.register(bannerRoutes);
+  await app.register(reviewRoutes);
   await app.register(companyPlatformRoutes, { filingCounts: applicationCounts });
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {

@@ -13,9 +13,10 @@ const ctx = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-/** 运营人员 (yunying): 企业管理, and 新闻公告 and 轮播图 with their buttons. */
+/** 运营人员 (yunying): 企业管理, 审核中心 (to read), and 新闻公告 and 轮播图 with their buttons. */
 const YUNYING_MENUS = [
   '企业管理',
+  '审核中心',
   '新闻公告',
   '新增新闻',
   '修改新闻',
@@ -74,6 +75,7 @@ describe('GET /api/user/personalMenus', () => {
       'platform:news:edit',
       'platform:news:list',
       'platform:news:publish',
+      'platform:review:list',
     ]);
   });
 
@@ -466,7 +468,7 @@ describe('roles and user grants', () => {
     expect(
       (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token: operator })).body.data
         .menus,
-    ).toHaveLength(3);
+    ).toHaveLength(4);
     const role = await roleNamed(admin, '运营人员');
     expect((await api(ctx.app, 'DELETE', `/api/roles/${role._id}`, { token: admin })).body.code).toBe(200);
     expect(

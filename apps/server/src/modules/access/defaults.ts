@@ -46,6 +46,13 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
         button('新增机构', 'platform:institution:add'),
       ],
     }),
+    page('审核中心', '/review', 'platform/review', 'platform:review:list', {
+      icon: 'AuditOutlined',
+      children: [
+        button('审核（通过/驳回）', 'platform:review:decide'),
+        button('审核设置', 'platform:review:settings'),
+      ],
+    }),
     {
       type: MenuType.DIRECTORY,
       name: '系统管理',
@@ -176,6 +183,7 @@ export const defaultRoles: {
     all: false,
     keys: [
       'platform:company:list',
+      'platform:review:list',
       'platform:news:list',
       'platform:news:add',
       'platform:news:edit',

@@ -1,5 +1,4 @@
 import { envelope, noData } from '@skill-cert/shared/envelope';
-import { TemplateKey } from '@skill-cert/shared/messages';
 import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import {
   platformRecordListQuery,
@@ -24,10 +23,9 @@ import {
   submitApplication,
   updateApplication,
 } from './filing.ts';
-import { decideApplication, platformApplicationDetail } from './review.ts';
+import { platformApplicationDetail, reviewApplication } from './review.ts';
 
 const idParams = z.object({ id: z.string().uuid('备案申请不存在') });
-const RECORD_CATEGORY = '备案通知';
 /** The answer of every route that shows one application. */
 const detail = { 200: envelope(recordApplicationDetail) };
 
@@ -161,17 +159,10 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: recordApproveBody, response: detail },
     },
     async (req) => {
-      const note = req.body?.note ?? null;
-      const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
+      await reviewApplication(app, req.params.id, req.auth.user, {
         approve: true,
-        note,
+        note: req.body?.note ?? null,
         codes: req.body,
-      });
-      await app.messenger.toCompany(companyId, {
-        category: RECORD_CATEGORY,
-        content: `您的备案申请（${recordNo}）已通过平台审核${note ? `：${note}` : ''}`,
-        relatedId: req.params.id,
-        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已通过');
     },
@@ -184,15 +175,9 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: recordRejectBody, response: detail },
     },
     async (req) => {
-      const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
+      await reviewApplication(app, req.params.id, req.auth.user, {
         approve: false,
         reason: req.body.reason,
-      });
-      await app.messenger.toCompany(companyId, {
-        category: RECORD_CATEGORY,
-        content: `您的备案申请（${recordNo}）被平台驳回：${req.body.reason}`,
-        relatedId: req.params.id,
-        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已驳回');
     },
