@@ -68,6 +68,7 @@ import {
 } from './modules/records/routes.ts';
 import { applicationCounts, filingFilesLink } from './modules/records/service.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { filingTwoStep } from './modules/reviews/service.ts';
 import { phoneRoutes } from './modules/users/phone-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
@@ -228,7 +229,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The examiner portal (考评员端): each route checks the role type and its key.
   await app.register(examinerRoutes);
   await app.register(occupationRoutes);
-  await app.register(recordPlatformRoutes);
+  await app.register(recordPlatformRoutes, { twoStepReview: filingTwoStep });
   await app.register(webPlugin);
 
   // Several instances may start together on one PostgreSQL: they seed one at a time.

@@ -35,6 +35,7 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'platform/audit-log': featurePage(() =>
     import('@/features/audit-log/audit-log-page').then((m) => m.AuditLogPage),
   ),
+  'platform/review': featurePage(() => import('@/features/reviews/review-page').then((m) => m.ReviewPage)),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),

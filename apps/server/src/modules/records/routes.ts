@@ -13,7 +13,9 @@ import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { CompanyListCache } from '../../lib/list-cache.ts';
 import { listApplications, RECORD_LIST_TABLES } from './applications.ts';
 import {
@@ -126,8 +128,15 @@ export const recordInstitutionRoutes = filingRoutes('/api/institution/recordAppl
   write: app.requirePermission(RoleType.INSTITUTION, 'institution:record:edit'),
 }));
 
-/** The platform reviews every company's submitted applications (企业管理). */
-export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
+export const TWO_STEP_ELSEWHERE = '该类备案已开启两级审核（初审 / 复审），请在审核中心审核通过';
+
+/**
+ * The platform reviews every company's submitted applications (企业管理). `twoStepReview` (the review queue's
+ * settings, handed in by app.ts): a kind under two-step review is approved in 审核中心 only, never here in one step.
+ */
+export const recordPlatformRoutes: FastifyPluginAsyncZod<{
+  twoStepReview(db: DbOrTx, kind: 1 | 2): Promise<boolean>;
+}> = async (app, { twoStepReview }) => {
   const { db } = app;
   const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
@@ -159,6 +168,8 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: recordApproveBody, response: detail },
     },
     async (req) => {
+      const { kind } = await platformApplicationDetail(db, req.params.id, req.auth.user);
+      if (await twoStepReview(db, kind)) throw badRequest(TWO_STEP_ELSEWHERE);
       await reviewApplication(app, req.params.id, req.auth.user, {
         approve: true,
         note: req.body?.note ?? null,

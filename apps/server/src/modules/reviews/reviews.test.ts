@@ -13,6 +13,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { filingBody } from '../../../test/fixtures/level-evaluations.ts';
 import { api, login, useTestApp } from '../../../test/harness.ts';
+import { TWO_STEP_ELSEWHERE } from '../records/routes.ts';
 import { seedReviewDemo } from './demo.ts';
 import { SAME_REVIEWER } from './service.ts';
 
@@ -233,6 +234,12 @@ describe('审核中心: two-step review (初审 / 复审)', () => {
     const enterprise = await filed('qiye');
     const queued = await api<Paged<ReviewRow>>(ctx.app, 'GET', '/api/reviews', { token: admin });
     expect(queued.body.data.list[0].step_text).toBe('待初审');
+
+    // 企业管理's one-step approval is closed to a kind under two-step review.
+    const oneStep = await api(ctx.app, 'POST', `/api/platform/recordApplications/${enterprise._id}/approve`, {
+      token: admin,
+    });
+    expect([oneStep.status, oneStep.body.message]).toEqual([400, TWO_STEP_ELSEWHERE]);
 
     const first = await decide(admin, 'enterprise-filing', enterprise._id, { decision: 'approve' });
     expect(first.body).toMatchObject({ message: '初审通过，等待复审', data: { outcome: 'first-approved' } });

@@ -301,6 +301,12 @@ export async function decideReview(
   return approve ? ReviewOutcome.APPROVED : ReviewOutcome.REJECTED;
 }
 
+/** Whether filings of this kind (1 enterprise, 2 institution) are under two-step review (企业管理 approves none then). */
+export async function filingTwoStep(db: DbOrTx, recordKind: 1 | 2): Promise<boolean> {
+  const kind = recordKind === RecordKind.INSTITUTION ? 'institution-filing' : 'enterprise-filing';
+  return (await twoStepKinds(db)).has(kind);
+}
+
 /** `GET /api/reviews/settings`: every kind with its two-step switch. */
 export async function readReviewSettings(db: DbOrTx): Promise<ReviewSettings> {
   const on = await twoStepKinds(db);
