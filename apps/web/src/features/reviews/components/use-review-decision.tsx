@@ -24,21 +24,28 @@ export function useReviewDecision(onDecided?: () => void) {
   const decide = useDecideReview();
   const [rejecting, setRejecting] = useState<ReviewTarget | null>(null);
 
-  const approve = (item: ReviewTarget) =>
+  const approve = (item: ReviewTarget) => {
+    let once: Promise<void> | null = null;
     confirmOnce({
       title: '提示',
       content: `确定通过「${item.company_name}」的${item.kind_text} ${item.title} 吗？`,
       okText: '确定',
       cancelText: '取消',
-      onOk: () =>
-        decide.mutateAsync({ kind: item.kind, id: item._id, decision: 'approve' }).then(
+      // A second click on 确定 (before the loading state shows, or while the dialog closes) sends nothing more.
+      onOk: () => {
+        once ??= decide.mutateAsync({ kind: item.kind, id: item._id, decision: 'approve' }).then(
           (result) => {
             message.success(reviewOutcomeMessages[result.outcome]);
             onDecided?.();
           },
-          () => undefined,
-        ),
+          () => {
+            once = null;
+          },
+        );
+        return once;
+      },
     });
+  };
 
   const rejectDialog = (
     <RejectModal
