@@ -32,6 +32,19 @@ export async function platformApplicationDetail(
   return toDetail(db, row, user, true);
 }
 
+/** A submitted application locked for a decision: only one 待审核 may be decided (a draft is not found). */
+async function lockPending(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select()
+    .from(recordApplications)
+    .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)))
+    .for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  if (row.status !== RecordStatus.PENDING)
+    throw badRequest(`该备案申请${recordStatusText[row.status]}，只有待审核的申请可以审核`);
+  return row;
+}
+
 /** The platform approves or rejects an application waiting for review. Returns what the company is told. */
 export async function decideApplication(
   db: DbOrTx,
@@ -40,14 +53,7 @@ export async function decideApplication(
   decision: FilingDecision,
 ): Promise<{ companyId: string; recordNo: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(recordApplications)
-      .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)))
-      .for('update');
-    if (!row) throw notFound(NOT_FOUND);
-    if (row.status !== RecordStatus.PENDING)
-      throw badRequest(`该备案申请${recordStatusText[row.status]}，只有待审核的申请可以审核`);
+    const row = await lockPending(tx, id);
     if (decision.approve) await assignCodes(tx, row, decision.codes);
     await tx
       .update(recordApplications)
@@ -134,16 +140,9 @@ export async function pendingSubmittedAt(db: DbOrTx, id: string): Promise<Date |
  */
 export async function firstApproveApplication(db: DbOrTx, id: string, reviewer: UserRow): Promise<Date> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(recordApplications)
-      .where(and(eq(recordApplications.id, id), ne(recordApplications.status, RecordStatus.DRAFT)))
-      .for('update');
-    if (!row) throw notFound(NOT_FOUND);
-    if (row.status !== RecordStatus.PENDING || !row.submittedAt)
-      throw badRequest(`该备案申请${recordStatusText[row.status]}，只有待审核的申请可以审核`);
+    const row = await lockPending(tx, id);
     await log(tx, id, reviewer, [{ action: RecordAction.FIRST_APPROVE }]);
-    return row.submittedAt;
+    return row.submittedAt as Date;
   });
 }
 
