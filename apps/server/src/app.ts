@@ -28,6 +28,7 @@ import { startPaperReading } from './modules/certificate-grants/paper-job.ts';
 import { certificateGrantRoutes } from './modules/certificate-grants/routes.ts';
 import { testPlanGrantRoutes } from './modules/certificate-grants/test-plan-routes.ts';
 import { certificateLibraryPlugin } from './modules/certificates/rendering.ts';
+import { certificateReportRoutes } from './modules/certificates/report-routes.ts';
 import { certificateMemberRoutes, certificatePublicRoutes } from './modules/certificates/routes.ts';
 import { enterpriseDoor, institutionDoor } from './modules/companies/door.ts';
 import { institutionStaffRoutes } from './modules/companies/institution-routes.ts';
@@ -38,7 +39,9 @@ import { companyFilesLink } from './modules/companies/service.ts';
 import { removeAbandonedUploads } from './modules/custom-certificates/batches.ts';
 import { customLibrarySource } from './modules/custom-certificates/library-source.ts';
 import { customCertificateMemberRoutes } from './modules/custom-certificates/routes.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { dictPlugin, dictRoutes } from './modules/dict/routes.ts';
+import { ensureDictionaries } from './modules/dict/service.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { registerPlatformFileLinks, registerReaderFileLinks } from './modules/files/service.ts';
 import { evaluationArchiveSource } from './modules/level-evaluations/archive.ts';
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accessPlugin);
   await app.register(auditPlugin);
   await app.register(busPlugin);
+  await app.register(dictPlugin);
   await app.register(messengerPlugin);
   await app.register(realtimePlugin);
   await app.register(jobsPlugin);
@@ -199,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditLogRoutes);
   await app.register(bannerRoutes);
   await app.register(reviewRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(certificateReportRoutes);
   await app.register(companyPlatformRoutes, { filingCounts: applicationCounts });
   // The enterprise portal's one door: 企业端, and for member routes an active company (req.company).
   await app.register(enterpriseDoor, {
@@ -238,6 +244,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await ensureDefaultAccess(app.db, (portal, items) =>
       app.log.info({ portal, items }, defaultsAddedMessage(portal, items)),
     );
+    const dictItemsAdded = await ensureDictionaries(app.db);
+    if (dictItemsAdded) app.log.info({ items: dictItemsAdded }, `字典新增默认字典项 ${dictItemsAdded} 项`);
   });
   // Every demo, in one sequence (SEED_DEMO).
   await app.register(demoPlugin);

@@ -152,6 +152,10 @@ export const certificateRow = z.object({
   status_text: z.string(),
   /** The PDF is ready (preview and download). */
   has_file: z.boolean(),
+  /** 数据上报 (certificate-reports.ts ReportState): 0 未上报, 1 已上报, 2 变更待上报; null for a custom certificate. */
+  report_state: z.literal([0, 1, 2]).nullable(),
+  /** '—' for a custom certificate (never reported). */
+  report_state_text: z.string(),
   create_time_str: z.string(),
 });
 export type CertificateRow = z.infer<typeof certificateRow>;

@@ -8,6 +8,7 @@ export * from '../modules/certificate-grants/tables.ts';
 export * from '../modules/certificates/tables.ts';
 export * from '../modules/companies/tables.ts';
 export * from '../modules/custom-certificates/tables.ts';
+export * from '../modules/dict/tables.ts';
 export * from '../modules/files/tables.ts';
 export * from '../modules/level-evaluations/tables.ts';
 export * from '../modules/messages/tables.ts';

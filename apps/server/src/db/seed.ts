@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/defaults.ts';
 import { addMembers } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
+import { ensureDictionaries } from '../modules/dict/service.ts';
 import { createUsers, ensureRoleTypes, findUsersByAccounts, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
 
@@ -98,7 +99,7 @@ export const demoAccounts: {
     roles: [RoleType.PLATFORM],
     grants: ['运营人员'],
     company: null,
-    note: '平台端运营人员：只有企业管理与新闻公告',
+    note: '平台端运营人员：企业管理、数据看板、新闻公告与轮播图',
   },
 ];
 
@@ -111,6 +112,7 @@ let demoPasswordHash: Promise<string> | undefined;
 export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
   await ensureDefaultAccess(db);
+  await ensureDictionaries(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const stored = await db
     .insert(companies)

@@ -12,8 +12,8 @@ export interface Bus {
   subscribe(channel: BusChannel, handler: (payload: unknown) => void): () => void;
 }
 
-export type BusChannel = 'sc_messages' | 'sc_sessions' | 'sc_idempotency';
-const CHANNELS: BusChannel[] = ['sc_messages', 'sc_sessions', 'sc_idempotency'];
+export type BusChannel = 'sc_messages' | 'sc_sessions' | 'sc_idempotency' | 'sc_dict';
+const CHANNELS: BusChannel[] = ['sc_messages', 'sc_sessions', 'sc_idempotency', 'sc_dict'];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -36,6 +36,19 @@ async function call<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+/** The rows of `sql` on the instances' database. */
+async function queryDb(sql: string): Promise<Record<string, unknown>[]> {
+  const url = new URL(adminUrl!);
+  url.pathname = `/${dbName}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 const login = (server: ServerProcess, name: string) =>
   call<LoginResult>(server, 'POST', '/api/login', { name, password: 'Demo@2026' });
 
@@ -114,18 +127,61 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('two instances started together seed each default menu item once', async () => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const twice = await client.query(
-        'select portal, key from menus where key is not null group by portal, key having count(*) > 1',
-      );
-      expect(twice.rows).toEqual([]);
-    } finally {
-      await client.end();
-    }
+    const twice = await queryDb(
+      'select portal, key from menus where key is not null group by portal, key having count(*) > 1',
+    );
+    expect(twice).toEqual([]);
+  });
+
+  it('a dictionary label edited through one instance is served by the other at once, with the same version', async () => {
+    const served = async (server: ServerProcess, token: string) => {
+      const res = await fetch(`${server.url}/api/dict`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'params[]=exam_task_kind',
+      });
+      const body = (await res.json()) as Envelope<Record<string, { label: string; value: number }[]>>;
+      return {
+        labels: body.data.exam_task_kind.map((i) => i.label),
+        version: res.headers.get('x-dict-version'),
+      };
+    };
+    const platform = (await login(a, 'pingtai')).data.token;
+    // b has read the dictionary before the change: its copy in memory must be dropped by a's notice.
+    const before = await served(b, platform);
+    expect(before.labels).toContain('阅卷');
+    const items = await call<{ _id: string; value: number; sort: number }[]>(
+      a,
+      'GET',
+      '/api/dictionaries/exam_task_kind/items',
+      undefined,
+      platform,
+    );
+    const marking = items.data.find((i) => i.value === 1)!;
+    const saved = await call(
+      a,
+      'PUT',
+      `/api/dictItems/${marking._id}`,
+      { label: '阅卷评分', value: 1, sort: marking.sort, enabled: true, color: null },
+      platform,
+    );
+    expect(saved.code, saved.message).toBe(200);
+    // Well within the minute after which b would read again without the notice.
+    await expect
+      .poll(async () => (await served(b, platform)).labels, { timeout: 10_000 })
+      .toContain('阅卷评分');
+    const [onA, onB] = await Promise.all([served(a, platform), served(b, platform)]);
+    expect(onB.version).toBe(onA.version);
+    expect(onB.version).not.toBe(before.version);
+  });
+
+  it('two instances started together seed each dictionary item once', async () => {
+    const twice = await queryDb(
+      'select dict_name, value from dict_items group by dict_name, value having count(*) > 1',
+    );
+    expect(twice).toEqual([]);
+    const [all] = await queryDb('select count(*)::int as n from dict_items');
+    expect(all?.n).toBeGreaterThan(100);
   });
 
   it('one write sent with one Idempotency-Key to both instances at once is performed once', async () => {

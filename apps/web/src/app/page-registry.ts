@@ -36,6 +36,13 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
     import('@/features/audit-log/audit-log-page').then((m) => m.AuditLogPage),
   ),
   'platform/review': featurePage(() => import('@/features/reviews/review-page').then((m) => m.ReviewPage)),
+  'platform/dashboard': featurePage(() =>
+    import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  ),
+  'platform/certificate-report': featurePage(() =>
+    import('@/features/certificate-reports/certificate-report-page').then((m) => m.CertificateReportPage),
+  ),
+  'platform/dict': featurePage(() => import('@/features/dict/dict-page').then((m) => m.DictPage)),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),

@@ -129,6 +129,14 @@ function claimKey(signature: string | null): { key: string; done: () => void } {
   };
 }
 
+/** Who reads a header of every answer of `request` (the dictionaries' version, `shared/dict/dict-cache.ts`). */
+const headerWatchers: { name: string; watch: (value: string) => void }[] = [];
+
+/** Calls `watch` with the value of `name` on every answer of `request` that carries it. */
+export function watchResponseHeader(name: string, watch: (value: string) => void): void {
+  headerWatchers.push({ name, watch });
+}
+
 export async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
   const { params, body, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -154,6 +162,10 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
 
   try {
     const response = await send(target, { method, headers, body: payload }, silent, timeoutMs);
+    for (const { name, watch } of headerWatchers) {
+      const value = response.headers.get(name);
+      if (value) watch(value);
+    }
     return settle<T>(response.status, await response.json().catch(() => null), {
       silent,
       requestId: response.headers.get(REQUEST_ID_HEADER),

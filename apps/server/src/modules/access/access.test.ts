@@ -13,7 +13,7 @@ const ctx = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-/** 运营人员 (yunying): 企业管理, 审核中心 (to read), and 新闻公告 and 轮播图 with their buttons. */
+/** 运营人员 (yunying): 企业管理, 审核中心 (to read), 数据看板, and 新闻公告 and 轮播图 with their buttons. */
 const YUNYING_MENUS = [
   '企业管理',
   '审核中心',
@@ -22,6 +22,7 @@ const YUNYING_MENUS = [
   '修改新闻',
   '发布/下线新闻',
   '删除新闻',
+  '数据看板',
   '轮播图',
   '新增轮播图',
   '修改/启停轮播图',
@@ -57,6 +58,7 @@ describe('GET /api/user/personalMenus', () => {
       '/system/role',
       '/system/user',
       '/system/notice',
+      '/dict',
     ]);
   });
 
@@ -70,6 +72,7 @@ describe('GET /api/user/personalMenus', () => {
       'platform:banner:edit',
       'platform:banner:list',
       'platform:company:list',
+      'platform:dashboard:view',
       'platform:news:add',
       'platform:news:delete',
       'platform:news:edit',
@@ -468,7 +471,7 @@ describe('roles and user grants', () => {
     expect(
       (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token: operator })).body.data
         .menus,
-    ).toHaveLength(4);
+    ).toHaveLength(5);
     const role = await roleNamed(admin, '运营人员');
     expect((await api(ctx.app, 'DELETE', `/api/roles/${role._id}`, { token: admin })).body.code).toBe(200);
     expect(

@@ -81,6 +81,10 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
           children: [button('分配角色', 'system:user:grant')],
         }),
         page('发送通知', '/system/notice', 'system/notice', 'system:notice:send', { icon: 'SendOutlined' }),
+        page('字典管理', '/dict', 'platform/dict', 'platform:dict:list', {
+          icon: 'BookOutlined',
+          children: [button('编辑字典', 'platform:dict:edit')],
+        }),
       ],
     },
     page('新闻公告', '/news', 'platform/news', 'platform:news:list', {
@@ -95,6 +99,13 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
     page('审计日志', '/audit-log', 'platform/audit-log', 'platform:audit-log:list', {
       icon: 'FileSearchOutlined',
       children: [button('导出审计日志', 'platform:audit-log:export')],
+    }),
+    page('数据看板', '/dashboard', 'platform/dashboard', 'platform:dashboard:view', {
+      icon: 'DashboardOutlined',
+    }),
+    page('数据上报', '/certificate-report', 'platform/certificate-report', 'platform:report:list', {
+      icon: 'CloudUploadOutlined',
+      children: [button('生成上报批次', 'platform:report:create')],
     }),
     page('轮播图', '/banner', 'platform/banner', 'platform:banner:list', {
       icon: 'PictureOutlined',
@@ -179,11 +190,12 @@ export const defaultRoles: {
   {
     portal: RoleType.PLATFORM,
     name: '运营人员',
-    remark: '企业管理与新闻公告',
+    remark: '企业管理、审核中心（查看）、数据看板、新闻公告与轮播图',
     all: false,
     keys: [
       'platform:company:list',
       'platform:review:list',
+      'platform:dashboard:view',
       'platform:news:list',
       'platform:news:add',
       'platform:news:edit',

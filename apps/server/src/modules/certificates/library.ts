@@ -1,3 +1,4 @@
+import { reportStateText } from '@skill-cert/shared/certificate-reports';
 import {
   type CertificateDetail,
   type CertificateListQuery,
@@ -37,6 +38,7 @@ import { prefixPattern } from '../../lib/like.ts';
 import { totalOf } from '../../lib/page-total.ts';
 import type { UserRow } from '../users/service.ts';
 import { verifyPath } from './rendering.ts';
+import { reportStateOf } from './reports.ts';
 import { certificates } from './tables.ts';
 
 export const CERTIFICATE_NOT_FOUND = '证书不存在或已删除';
@@ -124,6 +126,7 @@ function levelNameOf(c: CertificateRecord): string | null {
 export function toCertificateRow(c: CertificateRecord): CertificateRow {
   const idType = c.idType as keyof typeof idTypeText;
   const level = c.level as CertificateRow['level'];
+  const reportState = reportStateOf(c);
   return {
     _id: c.id,
     source: c.source,
@@ -143,6 +146,8 @@ export function toCertificateRow(c: CertificateRecord): CertificateRow {
     status: c.status,
     status_text: certificateStatusText[c.status],
     has_file: c.produceStatus === ProduceStatus.DONE && c.fileId !== null,
+    report_state: reportState,
+    report_state_text: reportState === null ? '—' : reportStateText[reportState],
     create_time_str: formatDateTime(c.createdAt),
   };
 }

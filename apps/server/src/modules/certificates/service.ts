@@ -7,6 +7,7 @@ export {
   grantCertificatesPage,
 } from './grant-certificates.ts';
 export { revokeCertificate } from './library.ts';
+export { type CertificateMonthCounts, certificateMonthCounts } from './monthly-counts.ts';
 export { BATCH_FIXED_BLANKS, NATIONAL_TEMPLATE, ownBlanksOf } from './national-template.ts';
 export { type NumberPrefix, numberPrefixOf } from './numbers.ts';
 export { printedFields } from './printed-fields.ts';

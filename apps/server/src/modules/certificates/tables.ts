@@ -77,6 +77,13 @@ export const certificates = pgTable(
     replacedById: uuid('replaced_by_id'),
     /** On a reissued certificate: why it was reissued (the old one revoked or damaged). */
     reissueReason: text('reissue_reason'),
+    /**
+     * 数据上报: the status last reported to the national database (null: never), when, and in which report. A
+     * certificate whose status differs from it goes into the next report (national numbers only, never a custom one).
+     */
+    reportedStatus: smallint('reported_status'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    reportId: uuid('report_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,6 +107,12 @@ export const certificates = pgTable(
     index('certificates_company_id_number_idx').on(t.companyId, t.idNumber),
     index('certificates_company_name_idx').on(t.companyId, t.holderName.op('text_pattern_ops')),
     index('certificates_company_occupation_idx').on(t.companyId, t.occupationCode, t.level, t.issueDate),
+    // What the next report takes: few rows once the first report is made.
+    index('certificates_unreported_idx')
+      .on(t.issueDate)
+      .where(
+        sql`${t.status} <> 0 and ${t.source} <> ${sql.raw(String(CertificateSource.CUSTOM))} and ${t.reportedStatus} is distinct from ${t.status}`,
+      ),
     uniqueIndex('certificates_candidate_idx')
       .on(t.candidateId)
       .where(sql`${t.candidateId} is not null and ${t.status} in (0, 1)`),
@@ -121,4 +134,65 @@ export const certificateNumberCounters = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.prefix, t.year, t.level] })],
+);
+
+/** What a row of certificate_monthly_counts counts by: its `key` is the level, the occupation code or the province. */
+export const CountDimension = { LEVEL: 1, OCCUPATION: 2, PROVINCE: 3 } as const;
+
+/**
+ * Certificates per issue month, counted along one dimension each (CountDimension) and by status; drafts (status 0)
+ * are not counted. Statement triggers on `certificates` keep it (migration 0031_certificate_monthly_counts, see
+ * decisions.md), so the dashboard sums a few hundred rows where the library holds a million. The province is the
+ * issuing company's (its region code's first two digits) when the certificate was counted.
+ */
+export const certificateMonthlyCounts = pgTable(
+  'certificate_monthly_counts',
+  {
+    /** The first day of the month (China time). */
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: smallint('dim').notNull(),
+    /** '' when the certificate has none (a custom certificate without a level, a company without a region). */
+    key: text('key').notNull(),
+    status: smallint('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.key, t.status] })],
+);
+
+/**
+ * 数据上报: one export to the national skill-certificate database, of one company or of all, for an issue-date
+ * period: the certificates whose status changed since they were last reported (decision 42).
+ */
+export const certificateReports = pgTable(
+  'certificate_reports',
+  {
+    id: idColumn(),
+    /** Null: every company. */
+    companyId: uuid('company_id'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Rows by kind (ReportKind): 发证, 换发, 撤销, 注销 (the certificate a reissue replaced). */
+    issuedCount: integer('issued_count').notNull().default(0),
+    reissuedCount: integer('reissued_count').notNull().default(0),
+    revokedCount: integer('revoked_count').notNull().default(0),
+    replacedCount: integer('replaced_count').notNull().default(0),
+    createdBy: uuid('created_by').notNull(),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('certificate_reports_time_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** What one report holds: each certificate with the kind and status it was reported with. */
+export const certificateReportItems = pgTable(
+  'certificate_report_items',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => certificateReports.id, { onDelete: 'cascade' }),
+    certificateId: uuid('certificate_id').notNull(),
+    kind: smallint('kind').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.certificateId] })],
 );

@@ -17,6 +17,7 @@ export {
   soleAdminSql,
   toCompanyRole,
 } from './companies.ts';
+export { companyTypeCounts } from './counts.ts';
 export {
   companyCodes,
   freeInstitutionCode,

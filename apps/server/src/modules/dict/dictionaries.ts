@@ -131,3 +131,48 @@ export const EXAMINER_DICTIONARIES = [
   'exam_task_kind',
   'marking_round',
 ] as const;
+
+/** Each dictionary's Chinese name on 字典管理 (the order of the list is the order of `dictionaries`). */
+export const dictionaryTitles: Record<string, string> = {
+  company_type: '企业类型',
+  record_status: '备案状态',
+  record_kind: '备案类型',
+  evaluation_status: '评价计划状态',
+  test_plan_status: '考试计划状态',
+  evaluation_method: '评价方式',
+  exam_type: '考试类型',
+  exam_room_type: '考场类型',
+  examinee_status: '考生审核状态',
+  seating_mode: '编排方式',
+  ticket_status: '准考证状态',
+  candidate_result: '考生结果',
+  score_mark: '成绩标记',
+  skill_level: '职业技能等级',
+  id_type: '证件类型',
+  candidate_type: '考生类别',
+  education: '文化程度',
+  certificate_handle_status: '证书处理状态',
+  certificate_produce_status: '证书生成状态',
+  exam_status: '考试状态',
+  exam_subject: '考试科目',
+  course_type: '课程类型',
+  order_status: '订单状态',
+  banner_status: '轮播图状态',
+  article_status: '文章状态',
+  exchange_code_status: '兑换码状态',
+  answer_card_review_status: '答题卡复核状态',
+  entry_status: '报名审核状态',
+  evaluate_result: '评价结果',
+  exam_task_status: '考评任务状态',
+  exam_task_kind: '考评任务类型',
+  marking_round: '阅卷轮次',
+  marking_rounding: '分数取整方式',
+  message_category: '消息分类',
+};
+
+/**
+ * Dictionaries whose values no code relies on: the platform may add, re-value and delete their items. 文化程度 is
+ * free text on an examinee (its options only suggest); 课程类型 is read by no code yet. Every other dictionary's
+ * values are codes the API stores and filters by: only labels, order, colour and enabled may change.
+ */
+export const FREE_DICTIONARIES: ReadonlySet<string> = new Set(['education', 'course_type']);

@@ -9,5 +9,6 @@ export {
   planSummaryOf,
   plansMatching,
 } from './grant-source.ts';
+export { type PlanMonthCounts, planMonthCounts } from './monthly-counts.ts';
 export type { PlanRow } from './plans.ts';
 export { cellOf, columnsOf, storeErrorSheet } from './sheet-import.ts';

@@ -6,6 +6,7 @@
  */
 
 export { siteCodeOf } from './codes.ts';
+export { type FilingStateCounts, filingStateCounts } from './counts.ts';
 export {
   type ApprovedFiling,
   approvedFilings,

@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   BankOutlined,
+  CloudUploadOutlined,
   ClusterOutlined,
   DashboardOutlined,
   FileSearchOutlined,
@@ -23,6 +24,7 @@ export const serverMenuIcons: Record<string, ComponentType> = {
   AccountBookOutlined,
   BankOutlined,
   ClusterOutlined,
+  CloudUploadOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   FileTextOutlined,

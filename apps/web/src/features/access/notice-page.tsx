@@ -2,8 +2,8 @@ import type { NoticeBody } from '@skill-cert/shared/messages';
 import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useConfirmOnce } from '@/shared/hooks/use-action';
+import { useCompanySearch } from '@/shared/platform/company-search';
 import { useUsers } from './api/get-users';
-import { useCompanySearch } from './api/search-companies';
 import { useSendNotice } from './api/send-notice';
 
 type Target = NoticeBody['target'];

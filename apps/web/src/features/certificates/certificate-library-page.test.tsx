@@ -27,6 +27,8 @@ const row = (extra: Partial<CertificateRow> = {}): CertificateRow => ({
   status: 1,
   status_text: '有效',
   has_file: true,
+  report_state: 0,
+  report_state_text: '未上报',
   create_time_str: '2026-06-01 10:00:00',
   ...extra,
 });

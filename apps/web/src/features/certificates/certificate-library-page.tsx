@@ -91,8 +91,21 @@ export function CertificateLibraryPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 72,
-      render: (_, c) => <Tag color={certificateStatusColor[c.status]}>{c.status_text}</Tag>,
+      width: 80,
+      // Under the status, whether the platform reported it to the national database (数据上报); none for a custom one.
+      render: (_, c) => (
+        <>
+          <Tag color={certificateStatusColor[c.status]}>{c.status_text}</Tag>
+          {c.report_state !== null && (
+            <Typography.Text
+              type={c.report_state === 1 ? 'secondary' : 'warning'}
+              style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
+            >
+              {c.report_state_text}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     { title: '证件号码', dataIndex: 'id_number', width: 164 },
     {

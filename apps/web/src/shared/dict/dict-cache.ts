@@ -1,8 +1,8 @@
 import { DICT_CACHE_MS } from '@skill-cert/shared/constants';
-import type { DictData, DictItem } from '@skill-cert/shared/dict';
+import { DICT_VERSION_HEADER, type DictData, type DictItem } from '@skill-cert/shared/dict';
 import { toQueryString } from '@skill-cert/shared/query';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '@/shared/http';
+import { request, watchResponseHeader } from '@/shared/http';
 
 export type { DictData, DictItem };
 
@@ -19,9 +19,13 @@ export const fetchDicts = (names: readonly string[]): Promise<DictData> =>
 /**
  * Dictionaries are react-query data (key ['dict', generation, name], fresh for 30 minutes, spec §9). A copy of each
  * answer is kept in localStorage and seeds the query after a reload, so a reload within the half hour does not
- * ask again; a role switch (clearDictCache) starts a new generation and forgets the copy.
+ * ask again; a role switch (clearDictCache) starts a new generation and forgets the copy. The platform edits the
+ * dictionaries: every `/api` answer carries their version (`X-Dict-Version`), and an answer of another version than
+ * the copy's forgets the copy (`noteDictVersion`), so a reload, or any request of an open page, shows a change at once.
  */
 export const DICT_STORAGE_KEY = 'Dict-Cache';
+/** The version of the dictionaries the kept copy was made under. */
+export const DICT_VERSION_KEY = 'Dict-Version';
 
 interface Entry {
   items: DictItem[];
@@ -94,6 +98,36 @@ export const dictQueryOptions = (name: string, gen: number = generation) =>
     initialData: () => storedEntry(name, Date.now())?.items,
     initialDataUpdatedAt: () => storedEntry(name, Date.now())?.at,
   });
+
+/**
+ * The server's dictionaries are at `version`: a copy kept under another version is forgotten and mounted users ask
+ * again (a first version seen with nothing kept changes nothing).
+ */
+export function noteDictVersion(version: string): void {
+  seenVersion ??= readStorage(DICT_VERSION_KEY);
+  if (seenVersion === version) return;
+  const kept = seenVersion !== null || readStorage(DICT_STORAGE_KEY) !== null;
+  seenVersion = version;
+  try {
+    localStorage.setItem(DICT_VERSION_KEY, version);
+  } catch {
+    // Without storage nothing is kept across reloads; the copy in memory still follows the version.
+  }
+  if (kept) clearDictCache();
+}
+
+/** The version last seen (this page's, else the stored one's); undefined until first needed. */
+let seenVersion: string | null | undefined;
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+watchResponseHeader(DICT_VERSION_HEADER, noteDictVersion);
 
 /** Forgets every dictionary (the role switch calls this, spec §4): mounted users ask again. */
 export function clearDictCache(): void {

@@ -1,6 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '@skill-cert/shared/constants';
 import type { TablePaginationConfig } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 
 export const DEFAULT_PAGE_SIZE = PAGE_SIZE_OPTIONS[0];
 
@@ -20,10 +21,17 @@ export interface PagedSearch<F extends object> {
   pagination: (total: number | undefined) => TablePaginationConfig;
 }
 
-/** Filter, page and page size of a server-paged list. */
-export function usePagedSearch<F extends object>(initialFilters: F): PagedSearch<F> {
+/**
+ * Filter, page and page size of a server-paged list. `startFilters` (a link's, see useLinkedPagedSearch) are applied
+ * first; 重置 still returns to `initialFilters`.
+ */
+export function usePagedSearch<F extends object>(initialFilters: F, startFilters?: F): PagedSearch<F> {
   const [initial] = useState(initialFilters);
-  const [state, setState] = useState({ filters: initial, page: 1, per_page: DEFAULT_PAGE_SIZE as number });
+  const [state, setState] = useState({
+    filters: startFilters ?? initial,
+    page: 1,
+    per_page: DEFAULT_PAGE_SIZE as number,
+  });
 
   const search = useCallback((filters: F) => setState((s) => ({ ...s, filters, page: 1 })), []);
   const reset = useCallback(() => setState((s) => ({ ...s, filters: initial, page: 1 })), [initial]);
@@ -52,4 +60,32 @@ export function usePagedSearch<F extends object>(initialFilters: F): PagedSearch
   );
 
   return { query, filters: state.filters, initialFilters: initial, search, reset, setPage, pagination };
+}
+
+/**
+ * usePagedSearch with filters a link puts in the address (`/company?type=2&status=0`, from 数据看板): `parse` reads
+ * them (null when the address names none). The list opens with them; when it is open already (a kept tab) and
+ * another link opens it, it searches them. 重置 returns to `initialFilters`.
+ */
+export function useLinkedPagedSearch<F extends object>(
+  initialFilters: F,
+  parse: (params: URLSearchParams) => Partial<F> | null,
+): PagedSearch<F> {
+  const { search } = useLocation();
+  const linked = (text: string) => {
+    const found = text ? parse(new URLSearchParams(text)) : null;
+    return found ? { ...initialFilters, ...found } : undefined;
+  };
+  const [start] = useState(() => linked(search));
+  const paged = usePagedSearch(initialFilters, start);
+  const seen = useRef(search);
+  const { search: searchFilters } = paged;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address searches again
+  useEffect(() => {
+    if (seen.current === search) return;
+    seen.current = search;
+    const found = linked(search);
+    if (found) searchFilters(found);
+  }, [search]);
+  return paged;
 }

@@ -9,9 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/session/session-store';
 import { installFakeNetwork, makeUser, ok } from '@/test/fake-network';
-import { renderWithProviders } from '@/test/render';
+import { renderPage as renderAt } from '@/test/render';
 import { findDialog, pickOption } from '@/test/ui';
-import { CompanyPage } from './company-page';
+import { CompanyPage, companyLink } from './company-page';
 
 const company = (overrides: Partial<CompanyInfo>): CompanyInfo => ({
   _id: 'c1',
@@ -128,7 +128,11 @@ const pendingDetail = (overrides: Partial<RecordApplicationDetail> = {}): Record
 const paged = <T,>(list: T[]) =>
   ok({ list, meta: { total: list.length, count: list.length, page: 1, per_page: 10, last_page: 1 } });
 
-function renderPage(permissions: string[], routes: Parameters<typeof installFakeNetwork>[0]) {
+function renderPage(
+  permissions: string[],
+  routes: Parameters<typeof installFakeNetwork>[0],
+  path = '/company',
+) {
   useSessionStore.setState({ user: makeUser({ roles: [2] }) });
   const network = installFakeNetwork({
     'GET /api/user/personalMenus': ok({ menus: [], permissions }),
@@ -139,7 +143,7 @@ function renderPage(permissions: string[], routes: Parameters<typeof installFake
     'GET /api/platform/recordApplications': paged([pendingRow]),
     ...routes,
   });
-  renderWithProviders(<CompanyPage />);
+  renderAt(path, <CompanyPage />, [], '/company');
   return network;
 }
 
@@ -363,5 +367,24 @@ describe('CompanyPage (企业管理)', () => {
     await within(drawer).findByText('张考评');
     expect(buttonIn(drawer, '通过')).toBeNull();
     expect(buttonIn(drawer, '驳回')).toBeNull();
+  });
+});
+
+describe('CompanyPage opened by a link (数据看板)', () => {
+  it('companyLink reads type and status from the address, and nothing else', () => {
+    expect(companyLink(new URLSearchParams('type=2&status=0'))).toEqual({ type: 2, status: 0 });
+    expect(companyLink(new URLSearchParams('type=1'))).toEqual({ type: 1, status: null });
+    expect(companyLink(new URLSearchParams('type=9&status=x'))).toBeNull();
+    expect(companyLink(new URLSearchParams(''))).toBeNull();
+  });
+
+  it('/company?type=2&status=0 asks for frozen institutions at once, and the form shows them', async () => {
+    const network = renderPage(['platform:company:list'], {}, '/company?type=2&status=0');
+    await waitFor(() => expect(network.callsTo('GET /api/platform/companies').length).toBeGreaterThan(0));
+    const first = network.callsTo('GET /api/platform/companies')[0];
+    expect(first.query.get('type')).toBe('2');
+    expect(first.query.get('status')).toBe('0');
+    const form = await screen.findByRole('form', { name: '企业搜索' });
+    expect(within(form).getByText('培训评价机构')).toBeTruthy();
   });
 });

@@ -14,7 +14,7 @@ import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import { RecordStatusTag } from '@/shared/components/records/record-status-tag';
 import { useConfirmOnce } from '@/shared/hooks/use-action';
-import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { useLinkedPagedSearch, usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type CompanyQuery, useCompanies } from './api/get-companies';
 import { type PlatformRecordQuery, usePlatformRecords } from './api/get-platform-records';
@@ -47,10 +47,21 @@ const recordStatusOptions = [RecordStatus.PENDING, RecordStatus.APPROVED, Record
   }),
 );
 
+/** `/company?type=2&status=0` (数据看板's figures): type and status from the address. */
+export function companyLink(params: URLSearchParams): Partial<CompanyFilters> | null {
+  const number = (name: string, allowed: number[]) => {
+    const v = Number(params.get(name));
+    return params.has(name) && allowed.includes(v) ? v : null;
+  };
+  const type = number('type', [CompanyType.ENTERPRISE, CompanyType.INSTITUTION]) as CompanyFilters['type'];
+  const status = number('status', [0, 1]) as CompanyFilters['status'];
+  return type === null && status === null ? null : { type, status };
+}
+
 function CompanyList({ onOpen }: { onOpen: (id: string) => void }) {
   const { message } = App.useApp();
   const confirmOnce = useConfirmOnce();
-  const paged = usePagedSearch<CompanyFilters>({ keyword: '', type: null, status: null });
+  const paged = useLinkedPagedSearch<CompanyFilters>({ keyword: '', type: null, status: null }, companyLink);
   const companies = useCompanies(paged.query);
   const setStatus = useSetCompanyStatus();
   const [adding, setAdding] = useState(false);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Region } from '@/shared/dict/area-tree';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fail, installFakeNetwork, makeUser, ok, paged } from '@/test/fake-network';
-import { renderWithProviders } from '@/test/render';
+import { renderPage } from '@/test/render';
 import { pickOption } from '@/test/ui';
 import { CompanyPage } from './company-page';
 
@@ -66,7 +66,7 @@ function renderCompanies(permissions: string[], routes: Parameters<typeof instal
     'GET /api/area/info': ok(regions),
     ...routes,
   });
-  renderWithProviders(<CompanyPage />);
+  renderPage('/company', <CompanyPage />);
   return network;
 }
 

@@ -5,9 +5,10 @@ import {
   examineeStatusText,
   type TestPlanDetail,
 } from '@skill-cert/shared/level-evaluations';
-import { Alert, App, Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, App, Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { DictTag } from '@/shared/dict/dict-tag';
 import { dictOptions, useDict } from '@/shared/dict/use-dict';
 import { useConfirmOnce } from '@/shared/hooks/use-action';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -94,7 +95,12 @@ export function ExamineePanel({ plan }: { plan: TestPlanDetail }) {
       ellipsis: false,
       render: (status: number, r) => (
         <Space orientation="vertical" size={0}>
-          <Tag color={statusColors[status]}>{r.status_text}</Tag>
+          <DictTag
+            items={dict.examinee_status}
+            value={status}
+            text={r.status_text}
+            color={statusColors[status]}
+          />
           {status === ExamineeStatus.REJECTED && r.review_reason && (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
               驳回原因：{r.review_reason}

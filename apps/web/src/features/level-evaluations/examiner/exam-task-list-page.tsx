@@ -4,10 +4,11 @@ import {
   examTaskKindText,
   examTaskStatusText,
 } from '@skill-cert/shared/exam-tasks';
-import { Button, Empty, Progress, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Progress, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { DictTag } from '@/shared/dict/dict-tag';
 import { dictOptions, useDict } from '@/shared/dict/use-dict';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { usePermission } from '@/shared/permissions/permission';
@@ -38,11 +39,15 @@ export function TaskStatus({
 }: {
   task: Pick<ExamTaskRow, 'status' | 'status_text' | 'return_reason'>;
 }) {
+  const { dict } = useDict('exam_task_status');
   return (
     <Space orientation="vertical" size={2}>
-      <Tag color={STATUS_COLOR[task.status]} data-status={task.status}>
-        {task.status_text || examTaskStatusText[task.status]}
-      </Tag>
+      <DictTag
+        items={dict.exam_task_status}
+        value={task.status}
+        text={task.status_text || (examTaskStatusText[task.status] ?? '')}
+        color={STATUS_COLOR[task.status]}
+      />
       {task.status === ExamTaskStatus.RETURNED && task.return_reason && (
         <Typography.Text
           type="danger"

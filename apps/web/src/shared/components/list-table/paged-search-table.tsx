@@ -65,6 +65,7 @@ export function PagedSearchTable<Row extends object, F extends object>({
       <SearchForm<F>
         label={searchLabel}
         initialValues={paged.initialFilters}
+        values={paged.filters}
         onSearch={(values) => paged.search({ ...paged.filters, ...values })}
         extra={toolbar}
         fields={filters}

@@ -1,6 +1,6 @@
 import { Button, type DatePickerProps, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentType, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { outsideDateRange } from '@/shared/forms';
 
 // The calendar loads with the first list that has a date filter, not with every list.
@@ -59,6 +59,8 @@ export interface SearchFormProps<V extends object> {
   onSearch: (values: V) => void;
   /** Buttons beside the form (新增…, 下载全部). */
   extra?: ReactNode;
+  /** The filters applied: the fields show them when they change from outside the form (a link's filters). */
+  values?: V;
 }
 
 /** Strings trimmed; a cleared select (undefined) becomes null, a cleared text field ''. */
@@ -79,8 +81,12 @@ export function SearchForm<V extends object>({
   fields,
   onSearch,
   extra,
+  values,
 }: SearchFormProps<V>) {
   const [form] = Form.useForm<V>();
+  useEffect(() => {
+    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, values]);
   // Its own field ids: a list kept open behind another page would otherwise take that page's labels (等级 and
   // 职业技能等级 both naming `level`).
   const formName = useId();
