@@ -76,6 +76,8 @@ const pages: ListPage[] = [
   { account: 'pingtai', path: '/news' },
   { account: 'qiye', path: '/news/index' },
   { account: 'pingtai', path: '/banner' },
+  { account: 'pingtai', path: '/certificate-report' },
+  { account: 'pingtai', path: '/occupation' },
   { account: 'yunying', path: '/company', tab: '企业列表' },
 ];
 
@@ -185,7 +187,8 @@ test('a 评价范围 cut short at 1366×768 shows the whole of it in a tooltip',
   await loginWithPassword(page, 'qiye');
   await expect(page).toHaveURL(/\/record-application$/);
   const long = '网络安全管理员';
-  const draft = rowWith(page.getByRole('main').getByRole('table'), '草稿').first();
+  // qiye's draft with the long 评价范围 (beforeAll); other tests' drafts may be newer and empty.
+  const draft = rowWith(page.getByRole('main').getByRole('table'), '草稿').filter({ hasText: long }).first();
   // The 评价范围 text (the only one naming 电工), in its box cut with an ellipsis.
   const cell = draft.getByText(/电工/);
   await expect(cell).toBeVisible();

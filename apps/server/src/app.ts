@@ -46,6 +46,7 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { registerPlatformFileLinks, registerReaderFileLinks } from './modules/files/service.ts';
 import { evaluationArchiveSource } from './modules/level-evaluations/archive.ts';
 import { registerExamineeImport } from './modules/level-evaluations/examinee-import.ts';
+import { planOccupationUses } from './modules/level-evaluations/occupation-use.ts';
 import { schedulePublicityJob } from './modules/level-evaluations/publicity.ts';
 import {
   examinerRoutes,
@@ -60,10 +61,13 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { newsPlatformFiles, newsReaderFiles, newsRoutes } from './modules/news/routes.ts';
 import { registerNewsPublishing } from './modules/news/service.ts';
 import { occupationRoutes } from './modules/occupations/routes.ts';
+import { ensureOccupationCatalogue, registerOccupationUses } from './modules/occupations/service.ts';
 import { offlineArchiveSource } from './modules/offline-certificates/archive.ts';
+import { offlineBatchOccupationUse } from './modules/offline-certificates/occupation-use.ts';
 import { offlineLibrarySource } from './modules/offline-certificates/publish.ts';
 import { registerReadJob } from './modules/offline-certificates/read-job.ts';
 import { offlineCertificateRoutes } from './modules/offline-certificates/routes.ts';
+import { filingOccupationUse } from './modules/records/occupation-use.ts';
 import {
   recordCompanyRoutes,
   recordInstitutionRoutes,
@@ -182,6 +186,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPlatformFileLinks([companyFilesLink, filingFilesLink, newsPlatformFiles, bannerPlatformFiles]);
   // Files published content shows every reader: a news article's cover and attachments.
   registerReaderFileLinks([newsReaderFiles]);
+  // What stores occupation codes: 职业目录 says where an occupation is used and deletes only unused ones. (Certificates
+  // come from plans and batches, which count already.)
+  registerOccupationUses([filingOccupationUse, ...planOccupationUses, offlineBatchOccupationUse]);
   await startPaperReading(app);
   await registerReadJob(app);
   await registerExamineeImport(app);
@@ -246,6 +253,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     const dictItemsAdded = await ensureDictionaries(app.db);
     if (dictItemsAdded) app.log.info({ items: dictItemsAdded }, `字典新增默认字典项 ${dictItemsAdded} 项`);
+    // The shipped occupation catalogue: what it never added before (new occupations of a release), nothing edited.
+    const added = await ensureOccupationCatalogue(app.db);
+    if (added.occupations || added.workTypes)
+      app.log.info(added, `职业目录：新增 ${added.occupations} 个职业、${added.workTypes} 个工种/职业方向`);
   });
   // Every demo, in one sequence (SEED_DEMO).
   await app.register(demoPlugin);

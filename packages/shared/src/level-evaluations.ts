@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phone } from './auth.ts';
 import { dateParam, dateText, keywordParam, optionalParam, timelineItem } from './fields.ts';
 import { parseIdCard } from './id-card.ts';
-import { OCCUPATION_CODE, skillLevelCode } from './occupations.ts';
+import { OCCUPATION_CODE, occupationRequiresComprehensive, skillLevelCode } from './occupations.ts';
 import { paged } from './pagination.ts';
 import { isBlank } from './query.ts';
 import { draftField, optionalText, recordFile, requiredText } from './records.ts';
@@ -302,26 +302,30 @@ export type LevelEvaluationBody = z.infer<typeof levelEvaluationBody>;
 /**
  * What a draft may lack but a submitted plan must have, in the step form's order; null when complete.
  * The server adds what only it can check (the scope inside an approved filing, site and people of that filing,
- * at least one candidate).
+ * at least one candidate). `occupation`: the plan's occupation in the catalogue, whose flag says whether levels 2
+ * and 1 need 综合评审 (without it, they do).
  */
-export function evaluationSubmitProblem(b: {
-  name: string;
-  record_application_id: string | null;
-  occupation_code: string | null;
-  level: number | null;
-  methods: readonly { method: number }[];
-  start_date: string | null;
-  end_date: string | null;
-  site_id: string | null;
-  examiner_ids: readonly string[];
-  supervisor_ids: readonly string[];
-}): string | null {
+export function evaluationSubmitProblem(
+  b: {
+    name: string;
+    record_application_id: string | null;
+    occupation_code: string | null;
+    level: number | null;
+    methods: readonly { method: number }[];
+    start_date: string | null;
+    end_date: string | null;
+    site_id: string | null;
+    examiner_ids: readonly string[];
+    supervisor_ids: readonly string[];
+  },
+  occupation?: { comprehensive_review: boolean },
+): string | null {
   if (!b.name) return '请输入评价名称';
   if (!b.record_application_id || !b.occupation_code) return '请选择评价职业';
   if (!b.level) return '请选择评价等级';
   if (b.methods.length === 0) return '请至少选择一种评价方式';
   if (
-    levelRequiresComprehensive(b.level) &&
+    occupationRequiresComprehensive(occupation, b.level) &&
     !b.methods.some((m) => m.method === EvaluationMethod.COMPREHENSIVE)
   )
     return '二级、一级的评价须包含综合评审';
@@ -523,6 +527,10 @@ export const evaluationOptions = z.object({
           occupation_name: z.string(),
           work_type: z.string().nullable(),
           levels: z.array(skillLevelCode),
+          /** false: 停用 in 职业目录 since the filing: not offered for a new plan (one that holds it keeps it). */
+          enabled: z.boolean(),
+          /** Whether levels 2 and 1 of the occupation need 综合评审 (职业目录; the national rule: yes). */
+          comprehensive_review: z.boolean(),
         }),
       ),
       sites: z.array(
@@ -992,8 +1000,9 @@ export function testPlanPublishProblem(
     registration_start_date: string | null;
     registration_end_date: string | null;
   },
+  occupation?: { comprehensive_review: boolean },
 ): string | null {
-  const problem = evaluationSubmitProblem(b);
+  const problem = evaluationSubmitProblem(b, occupation);
   if (problem) return problem.replace('评价名称', '考试计划名称');
   if (!b.registration_start_date) return '请选择报名开始日期';
   if (!b.registration_end_date) return '请选择报名截止日期';

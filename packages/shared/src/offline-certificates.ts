@@ -7,9 +7,8 @@ import {
   type EvaluationMethodValue,
   evaluationMethodCode,
   idTypeCode,
-  levelRequiresComprehensive,
 } from './level-evaluations.ts';
-import { OCCUPATION_CODE, skillLevelCode } from './occupations.ts';
+import { OCCUPATION_CODE, occupationRequiresComprehensive, skillLevelCode } from './occupations.ts';
 import { paged, pageQuery } from './pagination.ts';
 import { optionalText, requiredText } from './records.ts';
 import { formatDate } from './time.ts';
@@ -103,9 +102,12 @@ export const OFFLINE_METHODS: readonly EvaluationMethodValue[] = [
 export const OFFLINE_PASS_SCORE = 60;
 export const PASS_TEXT = '合格';
 export const FAIL_TEXT = '不合格';
-/** The methods a holder of `level` must have passed. */
-export function requiredOfflineMethods(level: number): EvaluationMethodValue[] {
-  return levelRequiresComprehensive(level)
+/** The methods a holder of `level` must have passed (综合评审 at levels 2/1 unless 职业目录 says the occupation needs none). */
+export function requiredOfflineMethods(
+  level: number,
+  occupation?: { comprehensive_review: boolean },
+): EvaluationMethodValue[] {
+  return occupationRequiresComprehensive(occupation, level)
     ? [EvaluationMethod.THEORY, EvaluationMethod.PRACTICAL, EvaluationMethod.COMPREHENSIVE]
     : [EvaluationMethod.THEORY, EvaluationMethod.PRACTICAL];
 }

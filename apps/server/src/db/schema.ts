@@ -13,6 +13,7 @@ export * from '../modules/files/tables.ts';
 export * from '../modules/level-evaluations/tables.ts';
 export * from '../modules/messages/tables.ts';
 export * from '../modules/news/tables.ts';
+export * from '../modules/occupations/tables.ts';
 export * from '../modules/offline-certificates/tables.ts';
 export * from '../modules/records/tables.ts';
 export * from '../modules/reviews/tables.ts';

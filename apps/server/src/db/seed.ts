@@ -5,6 +5,7 @@ import { ensureDefaultAccess, grantRolesByNameToUsers } from '../modules/access/
 import { addMembers } from '../modules/companies/service.ts';
 import { companies } from '../modules/companies/tables.ts';
 import { ensureDictionaries } from '../modules/dict/service.ts';
+import { ensureOccupationCatalogue } from '../modules/occupations/service.ts';
 import { createUsers, ensureRoleTypes, findUsersByAccounts, hashPassword } from '../modules/users/service.ts';
 import type { DbOrTx } from './client.ts';
 
@@ -113,6 +114,8 @@ export async function seedDemoData(db: DbOrTx): Promise<void> {
   await ensureRoleTypes(db);
   await ensureDefaultAccess(db);
   await ensureDictionaries(db);
+  // 职业目录 (the shipped catalogue as its seed) is the demo's too: every form that picks an occupation reads it.
+  await ensureOccupationCatalogue(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const stored = await db
     .insert(companies)

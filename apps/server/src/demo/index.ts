@@ -4,6 +4,7 @@ import { seedDemoData } from '../db/seed.ts';
 import { seedAuditDemo } from '../modules/audit/demo.ts';
 import { seedBannerDemo } from '../modules/banners/demo.ts';
 import { seedGrantDemo } from '../modules/certificate-grants/grant-demo.ts';
+import { seedReportDemo } from '../modules/certificates/report-demo.ts';
 import { seedInstitutionStaffDemo } from '../modules/companies/institution-demo.ts';
 import { openDemoArchives } from '../modules/level-evaluations/archive-demo.ts';
 import { renderEvaluationDemoTickets, seedEvaluationDemo } from '../modules/level-evaluations/demo.ts';
@@ -20,6 +21,7 @@ import { seedReviewDemo } from '../modules/reviews/demo.ts';
  */
 const WHEN_READY: [name: string, step: (app: FastifyInstance) => Promise<void>][] = [
   ['发证', seedGrantDemo],
+  ['数据上报', seedReportDemo],
   ['证书生成', seedOfflineDemo],
   ['档案', openDemoArchives],
   ['准考证', renderDemoTickets],

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const ok = <T>(data: T, message = '操作成功'): Envelope<T> => ({ code: ApiCode.OK, message, data });
 
 /**
- * A handler for a large answer that never changes (the region tree, the occupation catalogue): `ok(data())` is
+ * A handler for a large answer that never changes (the region tree): `ok(data())` is
  * serialized on first use and that string sent ever after, which no serializer touches (contract.test.ts checks
  * these answers against their schemas instead).
  */

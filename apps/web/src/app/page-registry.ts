@@ -44,6 +44,9 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   ),
   'platform/dict': featurePage(() => import('@/features/dict/dict-page').then((m) => m.DictPage)),
   'platform/banner': featurePage(() => import('@/features/banners/banner-page').then((m) => m.BannerPage)),
+  'platform/occupation': featurePage(() =>
+    import('@/features/occupations/occupation-page').then((m) => m.OccupationPage),
+  ),
   'institution/record-center': featurePage(() =>
     import('@/features/records/record-center-page').then((m) => m.RecordCenterPage),
   ),

@@ -150,8 +150,22 @@ export const options: EvaluationOptions = {
       _id: FILING_ID,
       record_no: 'BA20260102ABCDEF',
       scopes: [
-        { occupation_code: '6-31-01-03', occupation_name: '电工', work_type: null, levels: [4, 2] },
-        { occupation_code: '6-18-02-04', occupation_name: '焊工', work_type: '电焊工', levels: [5] },
+        {
+          occupation_code: '6-31-01-03',
+          occupation_name: '电工',
+          work_type: null,
+          levels: [4, 2],
+          enabled: true,
+          comprehensive_review: true,
+        },
+        {
+          occupation_code: '6-18-02-04',
+          occupation_name: '焊工',
+          work_type: '电焊工',
+          levels: [5],
+          enabled: true,
+          comprehensive_review: true,
+        },
       ],
       sites: [
         { _id: 'site1', name: '一号实训楼', address: '文三路 100 号', region_names: ['浙江省', '杭州市'] },

@@ -87,6 +87,16 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
         }),
       ],
     },
+    page('职业目录', '/occupation', 'platform/occupation', 'platform:occupation:list', {
+      icon: 'ClusterOutlined',
+      children: [
+        button('新增职业', 'platform:occupation:add'),
+        button('修改/启停职业', 'platform:occupation:edit'),
+        button('删除职业', 'platform:occupation:delete'),
+        button('导入职业目录', 'platform:occupation:import'),
+        button('导出职业目录', 'platform:occupation:export'),
+      ],
+    }),
     page('新闻公告', '/news', 'platform/news', 'platform:news:list', {
       icon: 'NotificationOutlined',
       children: [
@@ -205,6 +215,9 @@ export const defaultRoles: {
       'platform:banner:add',
       'platform:banner:edit',
       'platform:banner:delete',
+      // 职业目录: read and export only; changing the catalogue is the administrators'.
+      'platform:occupation:list',
+      'platform:occupation:export',
     ],
   },
   { portal: RoleType.INSTITUTION, name: '机构管理员', remark: '拥有机构端全部权限', all: true },

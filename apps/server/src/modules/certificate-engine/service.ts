@@ -94,6 +94,15 @@ export {
 } from './batch-runner.ts';
 export { DEFAULT_BLANKS, ID_CARD_BLANK, ISSUE_DATE_BLANK, NAME_BLANK, sampleValue } from './defaults.ts';
 export { filesZip, rowNumberPages, type ZipEntry } from './download.ts';
+export {
+  addProblem,
+  capped,
+  cellOf,
+  columnsOf,
+  errorReport,
+  readImportSheet,
+  storeErrorSheet,
+} from './import-sheet.ts';
 export { pdfPageCount } from './pdf-pages.ts';
 export { collectPhotos, openPhotoArchive } from './photos.ts';
 export type { DocumentJob } from './render/types.ts';

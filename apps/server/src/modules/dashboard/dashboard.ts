@@ -14,7 +14,7 @@ import { regionNames } from '../area/service.ts';
 import { certificateMonthCounts } from '../certificates/service.ts';
 import { companyTypeCounts } from '../companies/service.ts';
 import { planMonthCounts } from '../level-evaluations/service.ts';
-import { occupationByCode } from '../occupations/service.ts';
+import { occupationsByCode } from '../occupations/service.ts';
 import { filingStateCounts } from '../records/service.ts';
 
 /** How many occupations the chart names; the rest are one slice, 其他. */
@@ -82,7 +82,9 @@ export async function dashboard(db: DbOrTx, query: DashboardQuery, now = new Dat
 
   const labelled = (rows: { key: string; count: number }[], label: (key: string) => string): KeyCount[] =>
     rows.map((r) => ({ key: r.key, label: r.key ? label(r.key) : NONE, count: r.count }));
-  const occupations = labelled(certificates.byOccupation, (code) => occupationByCode(code)?.name ?? code);
+  // Names from 职业目录 (one read for every code shown).
+  const catalogue = await occupationsByCode(db, certificates.byOccupation.map((r) => r.key).filter(Boolean));
+  const occupations = labelled(certificates.byOccupation, (code) => catalogue.get(code)?.name ?? code);
   const byOccupation =
     occupations.length > TOP_OCCUPATIONS + 1
       ? [

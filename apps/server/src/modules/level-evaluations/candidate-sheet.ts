@@ -14,7 +14,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import type { TableSpec } from '../certificate-engine/service.ts';
-import { EXAMPLE_ROW_NAME, exampleRowProblem, isExampleRow } from '../certificate-engine/service.ts';
+import {
+  addProblem,
+  capped,
+  cellOf,
+  columnsOf,
+  EXAMPLE_ROW_NAME,
+  errorReport,
+  exampleRowProblem,
+  isExampleRow,
+  readImportSheet,
+} from '../certificate-engine/service.ts';
 import {
   alreadyCandidate,
   assertCandidatesEditable,
@@ -24,7 +34,6 @@ import {
   refreshCounts,
 } from './candidates.ts';
 import { findPlan } from './plans.ts';
-import { addProblem, capped, cellOf, columnsOf, errorReport, readImportSheet } from './sheet-import.ts';
 
 type Column = (typeof CANDIDATE_SHEET_COLUMNS)[number];
 const FIELD = '考生名单';

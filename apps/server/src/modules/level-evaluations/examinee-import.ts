@@ -12,7 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { type CompanyScope, companyScope } from '../../lib/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isExampleRow } from '../certificate-engine/service.ts';
+import {
+  addProblem,
+  cellOf,
+  columnsOf,
+  isExampleRow,
+  storeErrorSheet,
+} from '../certificate-engine/service.ts';
 import { findFiles, localPathOf, receiveUpload } from '../files/service.ts';
 import { inputOf } from './candidate-sheet.ts';
 import {
@@ -23,7 +29,6 @@ import {
   refreshCounts,
 } from './candidates.ts';
 import { findPlan } from './plans.ts';
-import { addProblem, cellOf, columnsOf, storeErrorSheet } from './sheet-import.ts';
 import { levelEvaluationImports, levelEvaluations } from './tables.ts';
 
 /** The durable queue of examinee imports; its dead letter tells the importer it gave up. */

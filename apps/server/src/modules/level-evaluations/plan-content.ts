@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../../lib/company-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { occupationByCode } from '../occupations/service.ts';
+import { occupationByCode, usableOccupation } from '../occupations/service.ts';
 import { type ApprovedFiling, approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { copyStaff, EXAMINER, SUPERVISOR } from './examiners.ts';
@@ -39,10 +39,16 @@ export interface CheckedContent {
 
 /**
  * What only the server can check, on whatever is filled in (a draft too): the filing is one of the company's
- * approved ones, the scope (occupation, 工种, level) lies inside it, the site is one of its sites. Its people are
- * checked as they are copied (`copyStaff`). Each refusal names the field.
+ * approved ones, the occupation is in the catalogue and enabled (unless the plan already held it: `keptCode`), the
+ * scope (occupation, 工种, level) lies inside the filing, the site is one of its sites. Its people are checked as they
+ * are copied (`copyStaff`). Each refusal names the field.
  */
-export async function checkContent(db: DbOrTx, own: CompanyScope, body: PlanBody): Promise<CheckedContent> {
+export async function checkContent(
+  db: DbOrTx,
+  own: CompanyScope,
+  body: PlanBody,
+  keptCode: string | null = null,
+): Promise<CheckedContent> {
   let filing: ApprovedFiling | null = null;
   if (body.record_application_id) {
     [filing] = await approvedFilings(db, own, body.record_application_id);
@@ -50,8 +56,15 @@ export async function checkContent(db: DbOrTx, own: CompanyScope, body: PlanBody
   }
   let occupationName: string | null = null;
   if (body.occupation_code) {
-    const occupation = occupationByCode(body.occupation_code);
-    if (!occupation) throw badRequest('评价职业不正确，请重新选择');
+    const occupation = await usableOccupation(
+      db,
+      body.occupation_code,
+      {
+        missing: '评价职业不正确，请重新选择',
+        disabled: (name) => `评价职业「${name}」已在职业目录中停用，请选择其他职业`,
+      },
+      keptCode === body.occupation_code,
+    );
     occupationName = occupation.name;
     if (filing) {
       const rows = filing.scopes.filter((s) => s.occupationCode === body.occupation_code);
@@ -165,7 +178,7 @@ export async function updatePlan(
 ): Promise<Submitted | null> {
   const current = await findPlan(db, company, id);
   if (!isPlanEditable(current.status)) throw wrongState(current.status, '修改');
-  const content = await checkContent(db, company, body);
+  const content = await checkContent(db, company, body, current.occupationCode);
   return db.transaction(async (tx) => {
     const row = await findPlan(tx, company, id, { forUpdate: true });
     if (!isPlanEditable(row.status)) throw wrongState(row.status, '修改');
@@ -193,9 +206,10 @@ async function submitInTx(tx: DbOrTx, own: CompanyScope, id: string, user: UserR
   const row = await findPlan(tx, own, id, { forUpdate: true });
   if (!isPlanEditable(row.status)) throw wrongState(row.status, '提交审批');
   const body = await storedBody(tx, row);
-  const problem = evaluationSubmitProblem(body);
+  const occupation = body.occupation_code ? await occupationByCode(tx, body.occupation_code) : undefined;
+  const problem = evaluationSubmitProblem(body, occupation);
   if (problem) throw badRequest(`${problem}，请补充后再提交`);
-  const { filing } = await checkContent(tx, own, body);
+  const { filing } = await checkContent(tx, own, body, row.occupationCode);
   // Checked again as stored: every chosen person is still one of the filing's.
   for (const [ids, kind, label] of [
     [body.examiner_ids, EXAMINER, '考评员'],

@@ -21,6 +21,7 @@ import { containsPattern } from '../../lib/like.ts';
 import { totalOf } from '../../lib/page-total.ts';
 import { timelineOf } from '../../lib/timeline.ts';
 import { companyAdminIds } from '../companies/service.ts';
+import { occupationsByCode } from '../occupations/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { hasScores, logisticsOpen } from './exam-logistics.ts';
@@ -228,6 +229,10 @@ export async function planDetail(
 /** `GET /api/levelEvaluations/options`: what a plan may choose, from the company's approved filings. */
 export async function evaluationOptionsOf(db: DbOrTx, own: CompanyScope): Promise<EvaluationOptions> {
   const filings = await approvedFilings(db, own);
+  const catalogue = await occupationsByCode(
+    db,
+    filings.flatMap((f) => f.scopes.map((s) => s.occupationCode)),
+  );
   return {
     filings: filings.map((f) => {
       const person = (p: (typeof f.people)[number]) => ({
@@ -244,6 +249,8 @@ export async function evaluationOptionsOf(db: DbOrTx, own: CompanyScope): Promis
           occupation_name: s.occupationName,
           work_type: s.workType,
           levels: s.levels,
+          enabled: catalogue.get(s.occupationCode)?.enabled ?? false,
+          comprehensive_review: catalogue.get(s.occupationCode)?.comprehensive_review ?? true,
         })),
         sites: f.sites.map((s) => ({
           _id: s.id,

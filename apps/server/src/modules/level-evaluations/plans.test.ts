@@ -93,8 +93,22 @@ describe('GET /api/levelEvaluations/options', () => {
     const res = await call<EvaluationOptions>('GET', '/api/levelEvaluations/options', token);
     expect(res.body.data.filings).toHaveLength(1);
     expect(f.scopes).toEqual([
-      { occupation_code: '6-31-01-03', occupation_name: '电工', work_type: null, levels: [4, 3] },
-      { occupation_code: '6-18-02-04', occupation_name: '焊工', work_type: '电焊工', levels: [5] },
+      {
+        occupation_code: '6-31-01-03',
+        occupation_name: '电工',
+        work_type: null,
+        levels: [4, 3],
+        enabled: true,
+        comprehensive_review: true,
+      },
+      {
+        occupation_code: '6-18-02-04',
+        occupation_name: '焊工',
+        work_type: '电焊工',
+        levels: [5],
+        enabled: true,
+        comprehensive_review: true,
+      },
     ]);
     expect(f.sites[0]).toMatchObject({ name: '一号实训楼', region_names: ['浙江省', '杭州市', '西湖区'] });
     expect(f.examiners.map((e) => e.name)).toEqual(['张考评', '王考评']);

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '@skill-cert/shared/time';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { occupationByCode } from '../occupations/service.ts';
+import { usableOccupation } from '../occupations/service.ts';
 import { examinerQualifications } from './tables.ts';
 
 export const QUALIFICATION_NOT_FOUND = '考评员资格不存在或已删除';
@@ -54,9 +54,17 @@ export async function listQualifications(db: DbOrTx, userId: string): Promise<Ex
   return (await rowsOf(db, userId)).map((r) => rowOf(r, today));
 }
 
-function valuesOf(body: ExaminerQualificationBody) {
-  const occupation = occupationByCode(body.occupation_code);
-  if (!occupation) throw badRequest('职业不在职业目录中，请重新选择');
+/** `keptCode`: the qualification's occupation before the change, which stays usable although disabled since. */
+async function valuesOf(db: DbOrTx, body: ExaminerQualificationBody, keptCode: string | null = null) {
+  const occupation = await usableOccupation(
+    db,
+    body.occupation_code,
+    {
+      missing: '职业不在职业目录中，请重新选择',
+      disabled: (name) => `职业「${name}」已在职业目录中停用，请选择其他职业`,
+    },
+    keptCode === body.occupation_code,
+  );
   return {
     occupationCode: occupation.code,
     occupationName: occupation.name,
@@ -72,7 +80,7 @@ export async function addQualification(
   userId: string,
   body: ExaminerQualificationBody,
 ): Promise<ExaminerQualificationRow> {
-  const values = valuesOf(body);
+  const values = await valuesOf(db, body);
   if ((await rowsOf(db, userId)).length >= MAX_QUALIFICATIONS)
     throw badRequest(`考评员资格最多登记${MAX_QUALIFICATIONS}条`);
   const [row] = await db
@@ -88,9 +96,14 @@ export async function updateQualification(
   id: string,
   body: ExaminerQualificationBody,
 ): Promise<ExaminerQualificationRow> {
+  const [current] = await db
+    .select({ code: examinerQualifications.occupationCode })
+    .from(examinerQualifications)
+    .where(and(eq(examinerQualifications.id, id), eq(examinerQualifications.userId, userId)));
+  if (!current) throw notFound(QUALIFICATION_NOT_FOUND);
   const [row] = await db
     .update(examinerQualifications)
-    .set(valuesOf(body))
+    .set(await valuesOf(db, body, current.code))
     .where(and(eq(examinerQualifications.id, id), eq(examinerQualifications.userId, userId)))
     .returning();
   if (!row) throw notFound(QUALIFICATION_NOT_FOUND);

@@ -13,6 +13,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TableSpec } from '../certificate-engine/service.ts';
+import {
+  addProblem,
+  cellOf,
+  columnsOf,
+  errorReport,
+  readImportSheet,
+} from '../certificate-engine/service.ts';
 import { candidatesByIdNumber, scoresOf } from './candidates.ts';
 import { findPlan, type PlanRow } from './plans.ts';
 import {
@@ -26,7 +33,6 @@ import {
   taskMarkedCells,
   writeScores,
 } from './scores.ts';
-import { addProblem, cellOf, columnsOf, errorReport, readImportSheet } from './sheet-import.ts';
 import { levelEvaluationCandidates } from './tables.ts';
 
 const FIELD = '成绩表';

@@ -1,4 +1,6 @@
 /** What other modules may call of the level-evaluations module. */
+
+export { cellOf, columnsOf, storeErrorSheet } from '../certificate-engine/service.ts';
 export {
   grantablePlan,
   markPlanGranted,
@@ -11,4 +13,3 @@ export {
 } from './grant-source.ts';
 export { type PlanMonthCounts, planMonthCounts } from './monthly-counts.ts';
 export type { PlanRow } from './plans.ts';
-export { cellOf, columnsOf, storeErrorSheet } from './sheet-import.ts';

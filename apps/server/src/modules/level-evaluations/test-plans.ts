@@ -25,6 +25,7 @@ import { totalOf } from '../../lib/page-total.ts';
 import { timelineOf } from '../../lib/timeline.ts';
 import { permissionKeysOf } from '../access/service.ts';
 import { openArchive, sealArchiveOf } from '../archives/service.ts';
+import { occupationByCode } from '../occupations/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { archiveOpeningOf } from './archive-source.ts';
 import { logisticsOpen } from './exam-logistics.ts';
@@ -252,13 +253,17 @@ export async function publishTestPlan(
     step: EvaluationAction.PUBLISH,
     async check(tx, plan) {
       const body = await storedBody(tx, plan);
-      const problem = testPlanPublishProblem({
-        ...body,
-        registration_start_date: plan.registrationStartDate,
-        registration_end_date: plan.registrationEndDate,
-      });
+      const occupation = body.occupation_code ? await occupationByCode(tx, body.occupation_code) : undefined;
+      const problem = testPlanPublishProblem(
+        {
+          ...body,
+          registration_start_date: plan.registrationStartDate,
+          registration_end_date: plan.registrationEndDate,
+        },
+        occupation,
+      );
       if (problem) throw badRequest(`${problem}，请补充后再发布`);
-      const { filing } = await checkContent(tx, own, body);
+      const { filing } = await checkContent(tx, own, body, plan.occupationCode);
       for (const [ids, kind, label] of [
         [body.examiner_ids, EXAMINER, '考评员'],
         [body.supervisor_ids, SUPERVISOR, '质量督导员'],

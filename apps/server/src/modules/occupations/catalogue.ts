@@ -1,23 +1,22 @@
-import {
-  ALL_SKILL_LEVELS,
-  type Occupation,
-  type OccupationCategory,
-  type SkillLevelCode,
-} from '@skill-cert/shared/occupations';
+import { ALL_SKILL_LEVELS, type Occupation, type SkillLevelCode } from '@skill-cert/shared/occupations';
+
+/** An occupation as shipped: what the seed writes (enabled, levels 2 and 1 with 综合评审). */
+export type ShippedOccupation = Pick<Occupation, 'code' | 'name' | 'levels' | 'work_types'>;
 
 /**
  * A subset of 《中华人民共和国职业分类大典（2022年版）》: occupations that carry national skill standards and
  * are commonly evaluated by enterprises, with the levels their standards set and their 工种/职业方向.
- * Reference data shipped with the code: the same on every instance, no table to seed.
+ * The seed of 职业目录 (the `occupations` table): added at start where missing by code, never overwriting what the
+ * platform edited there (service.ts ensureOccupationCatalogue). Readers read the table, never this list.
  */
 const occ = (
   code: string,
   name: string,
   workTypes: string[] = [],
   levels: readonly SkillLevelCode[] = ALL_SKILL_LEVELS,
-): Occupation => ({ code, name, levels: [...levels], work_types: workTypes });
+): ShippedOccupation => ({ code, name, levels: [...levels], work_types: workTypes });
 
-export const occupationCatalogue: OccupationCategory[] = [
+export const occupationCatalogue: { code: string; name: string; occupations: ShippedOccupation[] }[] = [
   {
     code: '4',
     name: '社会生产服务和生活服务人员',

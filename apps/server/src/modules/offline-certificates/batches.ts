@@ -33,7 +33,7 @@ import type { CertificateTemplate } from '../certificate-engine/types.ts';
 import { numberPrefixOf, numberRange, ownBlanksOf } from '../certificates/service.ts';
 import { chosenTemplate, listTemplates } from '../custom-certificates/service.ts';
 import { type FileRow, findFiles, readableFile } from '../files/service.ts';
-import { occupationByCode } from '../occupations/service.ts';
+import { occupationByCode, usableOccupation } from '../occupations/service.ts';
 import { approvedFilings } from '../records/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { READ_QUEUE } from './read-queue.ts';
@@ -212,7 +212,7 @@ export async function batchDetail(db: DbOrTx, own: CompanyScope, id: string): Pr
       cn_name: bl.cn_name,
       required: Boolean(bl.required),
     })),
-    required_methods: requiredOfflineMethods(b.level),
+    required_methods: requiredOfflineMethods(b.level, await occupationByCode(db, b.occupationCode)),
     publish_blocked_reason: await publishBlockedReason(db, b, counts),
   };
 }
@@ -271,8 +271,18 @@ export async function filedScope(
   db: DbOrTx,
   own: CompanyScope,
   scope: { occupationCode: string; workType: string | null; level: number; siteId: string },
+  /** The batch exists already (publishing it): its occupation stays usable although disabled since. */
+  kept = false,
 ): Promise<{ occupationName: string; siteName: string }> {
-  if (!occupationByCode(scope.occupationCode)) throw badRequest('职业不正确，请重新选择');
+  await usableOccupation(
+    db,
+    scope.occupationCode,
+    {
+      missing: '职业不正确，请重新选择',
+      disabled: (name) => `职业「${name}」已在职业目录中停用，请选择其他职业`,
+    },
+    kept,
+  );
   const filings = (await approvedFilings(db, own)).filter((f) =>
     f.scopes.some(
       (s) =>

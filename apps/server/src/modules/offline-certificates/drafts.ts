@@ -19,6 +19,7 @@ import type { Storage } from '../../plugins/storage.ts';
 import { imageFileProblem } from '../certificate-engine/service.ts';
 import { ownBlanksOf, validHoldersAmong } from '../certificates/service.ts';
 import { localPathOf, readableFile } from '../files/service.ts';
+import { occupationByCode } from '../occupations/service.ts';
 import { type BatchRecord, findBatch, type OfflineCaller } from './batches.ts';
 import { type BatchRules, type DraftFields, type Judgement, judgeDrafts } from './rules.ts';
 import { offlineCertificateDrafts } from './tables.ts';
@@ -26,11 +27,12 @@ import { offlineCertificateDrafts } from './tables.ts';
 export type DraftRecord = typeof offlineCertificateDrafts.$inferSelect;
 
 /** What a batch's drafts are judged against. */
-export const rulesOf = (b: BatchRecord): BatchRules => ({
+export const rulesOf = (b: BatchRecord, comprehensiveReview = true): BatchRules => ({
   level: b.level,
   occupationName: b.occupationName,
   workType: b.workType,
   ownBlanks: ownBlanksOf(b.template),
+  comprehensiveReview,
 });
 
 /** The batch's scope, for the holders of a valid certificate. */
@@ -49,7 +51,8 @@ export async function judge(
   const holders = await validHoldersAmong(db, b.companyId, scopeOf(b), [
     ...new Set(drafts.map((d) => d.idNumber).filter(Boolean)),
   ]);
-  return judgeDrafts(drafts, rulesOf(b), holders);
+  const occupation = await occupationByCode(db, b.occupationCode);
+  return judgeDrafts(drafts, rulesOf(b, occupation?.comprehensive_review ?? true), holders);
 }
 
 const fieldsOf = (d: DraftRecord): DraftFields => ({

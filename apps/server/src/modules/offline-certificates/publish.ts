@@ -160,12 +160,12 @@ export async function publishBatch(
     if (drafts.length === 0) throw badRequest('没有可发证的证书信息，请重新上传证书信息表');
     const withProblems = drafts.filter((d) => d.problems.length > 0).length;
     if (withProblems > 0) throw badRequest(`有 ${withProblems} 条证书信息存在问题，请修改或删除后再确认发证`);
-    await filedScope(tx, caller.company, {
-      occupationCode: b.occupationCode,
-      workType: b.workType,
-      level: b.level,
-      siteId: b.siteId,
-    });
+    await filedScope(
+      tx,
+      caller.company,
+      { occupationCode: b.occupationCode, workType: b.workType, level: b.level, siteId: b.siteId },
+      true,
+    );
     const holders = await validHoldersAmong(
       tx,
       b.companyId,

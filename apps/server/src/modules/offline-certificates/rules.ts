@@ -50,6 +50,8 @@ export interface BatchRules {
   occupationName: string;
   workType: string | null;
   ownBlanks: TemplateBlank[];
+  /** Whether levels 2 and 1 of the occupation need 综合评审 (职业目录; default yes). */
+  comprehensiveReview?: boolean;
 }
 
 export const NAME_MAX = 32;
@@ -91,8 +93,14 @@ export function resultPassed(value: string): boolean | null {
  * Each method's result: the level's required methods (理论知识考试 and 技能操作考核; 综合评审 too at levels 2 and 1) must
  * be 合格 or a score of at least 60; any other method may be blank, and when filled must pass too.
  */
-export function resultProblems(level: number, results: Record<string, string>): string[] {
-  const required = new Set<number>(requiredOfflineMethods(level));
+export function resultProblems(
+  level: number,
+  results: Record<string, string>,
+  comprehensiveReview = true,
+): string[] {
+  const required = new Set<number>(
+    requiredOfflineMethods(level, { comprehensive_review: comprehensiveReview }),
+  );
   const problems: string[] = [];
   for (const method of OFFLINE_METHODS) {
     const text = evaluationMethodText[method];
@@ -139,7 +147,7 @@ export function fieldProblems(d: DraftFields, rules: BatchRules): string[] {
   return [
     nameProblem(d.name),
     idProblem,
-    ...resultProblems(rules.level, d.results),
+    ...resultProblems(rules.level, d.results, rules.comprehensiveReview),
     ...blankProblems(rules.ownBlanks, d.values),
     d.photoProblem,
   ].filter((p): p is string => p !== null);

@@ -78,20 +78,31 @@ interface CheckedContent {
   basisFileId: string | null;
 }
 
-async function checkContent(db: DbOrTx, user: UserRow, body: RecordApplicationBody): Promise<CheckedContent> {
-  const scopes = body.scopes.map((row, i) => {
+/**
+ * `keptCodes`: the occupations the application already held, which stay usable after the catalogue disables them
+ * (a disabled occupation is offered for no new filing).
+ */
+async function checkContent(
+  db: DbOrTx,
+  user: UserRow,
+  body: RecordApplicationBody,
+  keptCodes: ReadonlySet<string> = new Set(),
+): Promise<CheckedContent> {
+  const scopes: CheckedContent['scopes'] = [];
+  for (const [i, row] of body.scopes.entries()) {
     // A draft's row may still lack its occupation; submitting asks for it.
     if (!row.occupation_code) {
-      return { occupationCode: '', occupationName: '', workType: null, levels: sortLevels(row.levels) };
+      scopes.push({ occupationCode: '', occupationName: '', workType: null, levels: sortLevels(row.levels) });
+      continue;
     }
-    const occupation = checkScope(row, `第${i + 1}个评价职业`);
-    return {
+    const occupation = await checkScope(db, row, `第${i + 1}个评价职业`, keptCodes);
+    scopes.push({
       occupationCode: occupation.code,
       occupationName: occupation.name,
       workType: row.work_type,
       levels: sortLevels(row.levels),
-    };
-  });
+    });
+  }
   for (const [i, site] of body.sites.entries()) {
     if (site.region_code && regionNames(site.region_code).length < 2)
       throw badRequest(`第${i + 1}个考核场地：请选择场地所在地区`);
@@ -221,7 +232,11 @@ export async function updateApplication(
 ): Promise<void> {
   const current = await ownApplication(db, own, id);
   refuseChange(current.status, '修改');
-  const content = await checkContent(db, user, body);
+  const held = await db
+    .select({ code: recordScopes.occupationCode })
+    .from(recordScopes)
+    .where(eq(recordScopes.applicationId, id));
+  const content = await checkContent(db, user, body, new Set(held.map((h) => h.code)));
   await db.transaction(async (tx) => {
     const row = await ownApplication(tx, own, id, true);
     refuseChange(row.status, '修改');

@@ -61,7 +61,7 @@ async function submitted(token: string): Promise<RecordApplicationDetail> {
 const otherCompany = async (): Promise<string> => (await secondEnterprise(ctx)).token;
 
 describe('GET /api/occupations', () => {
-  it('serves the catalogue: major groups, occupations with codes, 工种 and the levels their standards set', async () => {
+  it('serves the catalogue from 职业目录: major groups, occupations with codes, 工种, the levels their standards set, enabled and 综合评审', async () => {
     const { token } = await enterprise();
     const res = await api<OccupationCatalogue>(ctx.app, 'GET', '/api/occupations', { token });
     const all = res.body.data.categories.flatMap((c) => c.occupations);
@@ -71,6 +71,8 @@ describe('GET /api/occupations', () => {
       name: '电工',
       levels: [5, 4, 3, 2, 1],
       work_types: [],
+      enabled: true,
+      comprehensive_review: true,
     });
     expect(all.find((o) => o.code === '6-18-02-04')?.work_types).toContain('电焊工');
     expect(res.body.data.levels[0]).toEqual({ code: 5, name: '五级/初级工' });

@@ -22,24 +22,24 @@ export function CertificateReportPage() {
   const [latest, setLatest] = useState<string | null>(null);
 
   const columns: TableColumnsType<ReportRow> = [
-    { title: '上报单位', dataIndex: 'company_name', width: 220 },
+    { title: '上报单位', dataIndex: 'company_name' },
     {
       title: '发证日期',
       key: 'period',
-      width: 210,
+      width: 200,
       render: (_, r) => `${r.start_date} 至 ${r.end_date}`,
     },
-    { title: '发证', dataIndex: 'issued', width: 80, render: count },
-    { title: '换发', dataIndex: 'reissued', width: 80, render: count },
-    { title: '撤销', dataIndex: 'revoked', width: 80, render: count },
-    { title: '注销（已换发）', dataIndex: 'replaced', width: 120, render: count },
-    { title: '合计', dataIndex: 'total', width: 80 },
-    { title: '生成人', dataIndex: 'created_by_name', width: 120 },
+    { title: '发证', dataIndex: 'issued', width: 64, render: count },
+    { title: '换发', dataIndex: 'reissued', width: 64, render: count },
+    { title: '撤销', dataIndex: 'revoked', width: 64, render: count },
+    { title: '注销（已换发）', dataIndex: 'replaced', width: 116, render: count },
+    { title: '合计', dataIndex: 'total', width: 64 },
+    { title: '生成人', dataIndex: 'created_by_name', width: 96 },
     { title: '生成时间', dataIndex: 'create_time_str', width: 170 },
     {
       title: '操作',
       key: 'actions',
-      width: 110,
+      width: 96,
       render: (_, r) => (
         <Button
           type={r._id === latest ? 'primary' : 'link'}

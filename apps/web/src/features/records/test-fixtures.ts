@@ -9,18 +9,36 @@ export const catalogue: OccupationCatalogue = {
     {
       code: '4',
       name: '社会生产服务和生活服务人员',
-      occupations: [{ code: '4-10-01-02', name: '育婴员', levels: [5, 4, 3], work_types: [] }],
+      occupations: [
+        {
+          code: '4-10-01-02',
+          name: '育婴员',
+          levels: [5, 4, 3],
+          work_types: [],
+          enabled: true,
+          comprehensive_review: true,
+        },
+      ],
     },
     {
       code: '6',
       name: '生产制造及有关人员',
       occupations: [
-        { code: '6-31-01-03', name: '电工', levels: [5, 4, 3, 2, 1], work_types: [] },
+        {
+          code: '6-31-01-03',
+          name: '电工',
+          levels: [5, 4, 3, 2, 1],
+          work_types: [],
+          enabled: true,
+          comprehensive_review: true,
+        },
         {
           code: '6-18-02-04',
           name: '焊工',
           levels: [5, 4, 3, 2, 1],
           work_types: ['电焊工', '气焊工'],
+          enabled: true,
+          comprehensive_review: true,
         },
       ],
     },

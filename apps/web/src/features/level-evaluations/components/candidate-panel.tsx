@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { IdentityFields } from '@/shared/components/identity-fields';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { ImportResultView, SheetImport } from '@/shared/components/upload/sheet-import';
 import { useAction, useConfirmOnce } from '@/shared/hooks/use-action';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
 import { useUnsavedForm } from '@/shared/unsaved-changes';
@@ -37,7 +38,6 @@ import {
   useStaffOptions,
 } from '../api/candidates';
 import { CandidatePhoto, type PhotoResult, PhotoResultView } from './candidate-photo';
-import { ImportResultView, SheetImport } from './sheet-import';
 
 type CandidateFilters = Omit<CandidateQuery, 'page' | 'per_page'>;
 

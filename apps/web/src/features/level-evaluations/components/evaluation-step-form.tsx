@@ -73,7 +73,7 @@ export function EvaluationStepForm({
     }
     const values = currentValues();
     if (submit) {
-      const missing = submitProblem(values);
+      const missing = submitProblem(values, choice.scopeRow ?? undefined);
       if (missing) {
         setStep(missing.step);
         setProblem({ message: missing.message, missing: true });
@@ -108,7 +108,7 @@ export function EvaluationStepForm({
       onValuesChange={(changed: Partial<EvaluationFormValues>) => {
         // What was missing follows the form: gone once filled in, or the next thing missing.
         if (problem?.missing) {
-          const missing = submitProblem(currentValues());
+          const missing = submitProblem(currentValues(), choice.scopeRow ?? undefined);
           setProblem(missing ? { message: missing.message, missing: true } : null);
         }
         followPlanChoice(form, changed);

@@ -8,6 +8,7 @@ import {
 import { Alert, App, Button, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { SheetImport } from '@/shared/components/upload/sheet-import';
 import { DictTag } from '@/shared/dict/dict-tag';
 import { dictOptions, useDict } from '@/shared/dict/use-dict';
 import { useConfirmOnce } from '@/shared/hooks/use-action';
@@ -22,7 +23,6 @@ import { CandidateDialog } from './candidate-panel';
 import { CandidatePhoto, type PhotoResult, PhotoResultView } from './candidate-photo';
 import { DownloadButton } from './download-button';
 import { useReasonDialog } from './evaluation-actions';
-import { SheetImport } from './sheet-import';
 
 type ExamineeFilters = Omit<ExamineeQuery, 'page' | 'per_page'>;
 

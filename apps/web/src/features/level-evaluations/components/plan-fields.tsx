@@ -2,11 +2,10 @@ import {
   EvaluationMethod,
   type EvaluationOptions,
   evaluationMethodText,
-  levelRequiresComprehensive,
   qualificationFits,
   qualificationMismatch,
 } from '@skill-cert/shared/level-evaluations';
-import { skillLevelName } from '@skill-cert/shared/occupations';
+import { occupationRequiresComprehensive, skillLevelName } from '@skill-cert/shared/occupations';
 import {
   Alert,
   Checkbox,
@@ -83,7 +82,7 @@ export function usePlanChoice(
   return {
     filing,
     scopeRow,
-    comprehensiveForced: Boolean(level && levelRequiresComprehensive(level)),
+    comprehensiveForced: Boolean(level && occupationRequiresComprehensive(scopeRow ?? undefined, level)),
     methodValues,
     unfit,
     unfitChosen: (filing?.examiners ?? []).filter((p) => unfit.has(p._id) && examinerIds.includes(p._id)),
@@ -121,10 +120,13 @@ export function ScopeFields({ options, choice }: { options: EvaluationOptions; c
           <Select
             placeholder={filing ? '请选择职业/工种' : '请先选择备案'}
             disabled={!filing}
-            options={(filing?.scopes ?? []).map((s) => ({
-              label: `${s.occupation_name}${s.work_type ? `/${s.work_type}` : ''}`,
-              value: scopeKey(s.occupation_code, s.work_type),
-            }))}
+            // An occupation disabled in 职业目录 is offered for no new plan; the one this plan holds stays, marked.
+            options={(filing?.scopes ?? [])
+              .filter((s) => s.enabled || s === scopeRow)
+              .map((s) => ({
+                label: `${s.occupation_name}${s.work_type ? `/${s.work_type}` : ''}${s.enabled ? '' : '（已停用）'}`,
+                value: scopeKey(s.occupation_code, s.work_type),
+              }))}
           />
         </Form.Item>
       </Col>

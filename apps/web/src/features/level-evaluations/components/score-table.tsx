@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
+import { ImportResultView, SheetImport } from '@/shared/components/upload/sheet-import';
 import { downloadFile } from '@/shared/files';
 import { useAction } from '@/shared/hooks/use-action';
 import { usePagedSearch } from '@/shared/hooks/use-paged-search';
@@ -36,7 +37,6 @@ import {
   type ScoreMarkValue,
   sameCell,
 } from './score-input';
-import { ImportResultView, SheetImport } from './sheet-import';
 
 type ScoreFilters = Omit<CandidateQuery, 'page' | 'per_page'>;
 

@@ -129,9 +129,15 @@ export function toEvaluationBody(v: EvaluationFormValues, submit: boolean) {
 
 export const STEP_TITLES = ['基本信息', '评价方式', '场地与人员', '考生名单'] as const;
 
-/** What is still missing before submitting, and the step that holds it. */
-export function submitProblem(v: EvaluationFormValues): { message: string; step: number } | null {
-  const message = evaluationSubmitProblem(toEvaluationBody(v, true));
+/**
+ * What is still missing before submitting, and the step that holds it. `occupation`: the chosen scope row, whose
+ * flag says whether levels 2 and 1 need 综合评审.
+ */
+export function submitProblem(
+  v: EvaluationFormValues,
+  occupation?: { comprehensive_review: boolean },
+): { message: string; step: number } | null {
+  const message = evaluationSubmitProblem(toEvaluationBody(v, true), occupation);
   if (!message) return null;
   const step = /评价方式|综合评审/.test(message) ? 1 : /场地|考评员|督导员/.test(message) ? 2 : 0;
   return { message, step };

@@ -140,12 +140,11 @@ export function useDeleteQualification() {
   });
 }
 
-/** `GET /api/occupations`: the occupation catalogue, for a qualification's occupation (reference data, read once). */
+/** `GET /api/occupations`: 职业目录, for a qualification's occupation (kept 5 minutes, as the filing form keeps it). */
 export const useOccupationCatalogue = (enabled: boolean) =>
   useQuery({
     queryKey: ['occupations'],
     queryFn: () => request<OccupationCatalogue>('GET', '/api/occupations'),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
+    staleTime: 5 * 60_000,
     enabled,
   });

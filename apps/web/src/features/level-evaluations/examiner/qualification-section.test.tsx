@@ -26,7 +26,16 @@ const catalogue = ok({
     {
       code: '6',
       name: '生产制造',
-      occupations: [{ code: '6-31-01-03', name: '电工', levels: [5, 4, 3, 2, 1], work_types: [] }],
+      occupations: [
+        {
+          code: '6-31-01-03',
+          name: '电工',
+          levels: [5, 4, 3, 2, 1],
+          work_types: [],
+          enabled: true,
+          comprehensive_review: true,
+        },
+      ],
     },
   ],
   levels: [],

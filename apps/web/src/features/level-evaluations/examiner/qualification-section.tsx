@@ -140,8 +140,9 @@ function QualificationDialog({
   const unsaved = useUnsavedForm(form, open);
   const catalogue = useOccupationCatalogue(open);
   const save = useSaveQualification();
+  // A disabled occupation is offered for nothing new; the one the qualification holds stays (added below).
   const occupationOptions = (catalogue.data?.categories ?? []).flatMap((c) =>
-    c.occupations.map((o) => ({ label: `${o.name}（${o.code}）`, value: o.code })),
+    c.occupations.filter((o) => o.enabled).map((o) => ({ label: `${o.name}（${o.code}）`, value: o.code })),
   );
   const submit = useAction(async () => {
     const v = await form.validateFields().catch(() => null);

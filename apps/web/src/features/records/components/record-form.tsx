@@ -167,14 +167,17 @@ function ScopeRow({
 }) {
   const code = Form.useWatch(['scopes', name, 'occupation_code'], form);
   const occupation = code ? findOccupation(categories, code) : undefined;
+  // A disabled occupation is offered for no new row; the one this row already holds stays, marked.
   const options = useMemo(
     () =>
       categories.map((c) => ({
         label: c.name,
         title: c.name,
-        options: c.occupations.map((o) => ({ label: `${o.name}（${o.code}）`, value: o.code })),
+        options: c.occupations
+          .filter((o) => o.enabled || o.code === code)
+          .map((o) => ({ label: `${o.name}（${o.code}）${o.enabled ? '' : '（已停用）'}`, value: o.code })),
       })),
-    [categories],
+    [categories, code],
   );
   const label = `评价职业 ${index + 1}`;
   return (

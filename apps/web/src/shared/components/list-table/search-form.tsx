@@ -1,6 +1,15 @@
 import { Button, type DatePickerProps, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { outsideDateRange } from '@/shared/forms';
 
 // The calendar loads with the first list that has a date filter, not with every list.
@@ -84,8 +93,13 @@ export function SearchForm<V extends object>({
   values,
 }: SearchFormProps<V>) {
   const [form] = Form.useForm<V>();
+  // Only a change of the applied filters is shown: a kept page shown again runs its effects again, and must keep
+  // what was typed but not searched.
+  const shown = useRef(values);
   useEffect(() => {
-    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+    if (!values || shown.current === values) return;
+    shown.current = values;
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, values]);
   // Its own field ids: a list kept open behind another page would otherwise take that page's labels (等级 and
   // 职业技能等级 both naming `level`).

@@ -3,9 +3,9 @@ import { UPLOAD_MAX_BYTES } from '@skill-cert/shared/constants';
 import type { ImportResult } from '@skill-cert/shared/level-evaluations';
 import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { FILE_SIZE_MESSAGE, uploadingName } from '@/shared/components/upload/file-upload';
 import { downloadFile, UPLOAD_CANCELLED_MESSAGE, uploadFile } from '@/shared/files';
 import { errorMessage } from '@/shared/http';
+import { FILE_SIZE_MESSAGE, uploadingName } from './file-upload';
 
 export interface SheetImportProps<R> {
   /** The button and the dialog's title, e.g. 导入考生. */

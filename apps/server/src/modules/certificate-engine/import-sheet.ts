@@ -1,7 +1,6 @@
 import { ERROR_REASON_COLUMN, type ImportResult } from '@skill-cert/shared/level-evaluations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
-import { normaliseHeader, problem, type SheetTable, uploadRejected } from '../certificate-engine/service.ts';
 import {
   type FileRow,
   localPathOf,
@@ -10,6 +9,8 @@ import {
   storeGeneratedFile,
   webPathOf,
 } from '../files/service.ts';
+import { normaliseHeader, type SheetTable } from './sheet-read.ts';
+import { problem, uploadRejected } from './upload-errors.ts';
 
 /** Warnings an answer lists at most (the rest counted in one line). */
 const WARNINGS_MAX = 100;
@@ -92,7 +93,8 @@ export async function errorReport<T extends string>(
 ): Promise<ImportResult> {
   const file = await storeErrorSheet(
     app,
-    { id: req.auth.user.id, companyId: req.company.id },
+    // A platform import has no company: the file is the caller's alone.
+    { id: req.auth.user.id, companyId: (req.company as typeof req.company | null)?.id ?? null },
     { fileName, headers, columns, rows: table.rows, problems },
   );
   return {
@@ -110,7 +112,7 @@ export async function errorReport<T extends string>(
  */
 export async function storeErrorSheet<T extends string>(
   app: FastifyInstance,
-  owner: { id: string; companyId: string },
+  owner: { id: string; companyId: string | null },
   sheet: {
     fileName: string;
     headers: readonly T[];
