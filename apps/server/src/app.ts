@@ -74,6 +74,8 @@ import {
   recordPlatformRoutes,
 } from './modules/records/routes.ts';
 import { applicationCounts, filingFilesLink } from './modules/records/service.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { filingTwoStep } from './modules/reviews/service.ts';
 import { phoneRoutes } from './modules/users/phone-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { ensureRoleTypes } from './modules/users/service.ts';
@@ -207,6 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(newsRoutes);
   await app.register(auditLogRoutes);
   await app.register(bannerRoutes);
+  await app.register(reviewRoutes);
   await app.register(dashboardRoutes);
   await app.register(certificateReportRoutes);
   await app.register(companyPlatformRoutes, { filingCounts: applicationCounts });
@@ -239,7 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The examiner portal (考评员端): each route checks the role type and its key.
   await app.register(examinerRoutes);
   await app.register(occupationRoutes);
-  await app.register(recordPlatformRoutes);
+  await app.register(recordPlatformRoutes, { twoStepReview: filingTwoStep });
   await app.register(webPlugin);
 
   // Several instances may start together on one PostgreSQL: they seed one at a time.

@@ -38,6 +38,8 @@ export const RecordAction = {
   UPDATE: 'update',
   SUBMIT: 'submit',
   RESUBMIT: 'resubmit',
+  /** 初审通过 of a two-step review (审核中心): the filing still waits for 复审. */
+  FIRST_APPROVE: 'first-approve',
   APPROVE: 'approve',
   REJECT: 'reject',
 } as const;
@@ -47,6 +49,7 @@ export const recordActionText: Record<RecordActionValue, string> = {
   update: '修改申请',
   submit: '提交审核',
   resubmit: '重新提交审核',
+  'first-approve': '初审通过',
   approve: '审核通过',
   reject: '审核驳回',
 };

@@ -16,6 +16,7 @@ export * from '../modules/news/tables.ts';
 export * from '../modules/occupations/tables.ts';
 export * from '../modules/offline-certificates/tables.ts';
 export * from '../modules/records/tables.ts';
+export * from '../modules/reviews/tables.ts';
 export * from '../modules/users/tables.ts';
 export * from '../modules/verification/tables.ts';
 // Infrastructure's own tables (plugins, no domain).

@@ -12,6 +12,7 @@ import { seedExaminerDemo } from '../modules/level-evaluations/examiner-demo.ts'
 import { renderDemoTickets, seedInstitutionDemo } from '../modules/level-evaluations/institution-demo.ts';
 import { seedNewsDemo } from '../modules/news/demo.ts';
 import { seedOfflineDemo } from '../modules/offline-certificates/demo.ts';
+import { seedReviewDemo } from '../modules/reviews/demo.ts';
 
 /**
  * What the demo shows once the job queue runs, in order: each step reads what the steps before it made (the grant
@@ -42,6 +43,7 @@ export const demoPlugin = fp(
       await seedEvaluationDemo(app.db);
       await seedInstitutionDemo(app.db);
       await seedInstitutionStaffDemo(app.db);
+      await seedReviewDemo(app.db);
       await seedExaminerDemo(app.db);
       await seedNewsDemo(app.db);
       await seedAuditDemo(app.db);

@@ -35,6 +35,7 @@ export const pageRegistry: Readonly<Record<string, ServerPage>> = {
   'platform/audit-log': featurePage(() =>
     import('@/features/audit-log/audit-log-page').then((m) => m.AuditLogPage),
   ),
+  'platform/review': featurePage(() => import('@/features/reviews/review-page').then((m) => m.ReviewPage)),
   'platform/dashboard': featurePage(() =>
     import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage),
   ),

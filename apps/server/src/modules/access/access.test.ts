@@ -13,9 +13,10 @@ const ctx = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-/** 运营人员 (yunying): 企业管理, 数据看板, 新闻公告 and 轮播图 with their buttons, 职业目录 to read and export. */
+/** 运营人员 (yunying): 企业管理, 审核中心 (to read), 职业目录 (to read and export), 数据看板, 新闻公告 and 轮播图 with their buttons. */
 const YUNYING_MENUS = [
   '企业管理',
+  '审核中心',
   '职业目录',
   '导出职业目录',
   '新闻公告',
@@ -81,6 +82,7 @@ describe('GET /api/user/personalMenus', () => {
       'platform:news:publish',
       'platform:occupation:export',
       'platform:occupation:list',
+      'platform:review:list',
     ]);
   });
 
@@ -473,7 +475,7 @@ describe('roles and user grants', () => {
     expect(
       (await api<PersonalMenus>(ctx.app, 'GET', '/api/user/personalMenus', { token: operator })).body.data
         .menus,
-    ).toHaveLength(5);
+    ).toHaveLength(6);
     const role = await roleNamed(admin, '运营人员');
     expect((await api(ctx.app, 'DELETE', `/api/roles/${role._id}`, { token: admin })).body.code).toBe(200);
     expect(

@@ -46,6 +46,13 @@ export const defaultMenus: Record<2 | 3 | 4, MenuSeed[]> = {
         button('新增机构', 'platform:institution:add'),
       ],
     }),
+    page('审核中心', '/review', 'platform/review', 'platform:review:list', {
+      icon: 'AuditOutlined',
+      children: [
+        button('审核（通过/驳回）', 'platform:review:decide'),
+        button('审核设置', 'platform:review:settings'),
+      ],
+    }),
     {
       type: MenuType.DIRECTORY,
       name: '系统管理',
@@ -193,10 +200,11 @@ export const defaultRoles: {
   {
     portal: RoleType.PLATFORM,
     name: '运营人员',
-    remark: '企业管理、数据看板、新闻公告与轮播图',
+    remark: '企业管理、审核中心（查看）、数据看板、新闻公告与轮播图',
     all: false,
     keys: [
       'platform:company:list',
+      'platform:review:list',
       'platform:dashboard:view',
       'platform:news:list',
       'platform:news:add',

@@ -1,5 +1,4 @@
 import { envelope, noData } from '@skill-cert/shared/envelope';
-import { TemplateKey } from '@skill-cert/shared/messages';
 import { paged, pageMeta, pageQuery } from '@skill-cert/shared/pagination';
 import {
   platformRecordListQuery,
@@ -14,7 +13,9 @@ import { RoleType } from '@skill-cert/shared/roles';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { CompanyListCache } from '../../lib/list-cache.ts';
 import { listApplications, RECORD_LIST_TABLES } from './applications.ts';
 import {
@@ -24,10 +25,9 @@ import {
   submitApplication,
   updateApplication,
 } from './filing.ts';
-import { decideApplication, platformApplicationDetail } from './review.ts';
+import { platformApplicationDetail, reviewApplication } from './review.ts';
 
 const idParams = z.object({ id: z.string().uuid('备案申请不存在') });
-const RECORD_CATEGORY = '备案通知';
 /** The answer of every route that shows one application. */
 const detail = { 200: envelope(recordApplicationDetail) };
 
@@ -128,8 +128,15 @@ export const recordInstitutionRoutes = filingRoutes('/api/institution/recordAppl
   write: app.requirePermission(RoleType.INSTITUTION, 'institution:record:edit'),
 }));
 
-/** The platform reviews every company's submitted applications (企业管理). */
-export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
+export const TWO_STEP_ELSEWHERE = '该类备案已开启两级审核（初审 / 复审），请在审核中心审核通过';
+
+/**
+ * The platform reviews every company's submitted applications (企业管理). `twoStepReview` (the review queue's
+ * settings, handed in by app.ts): a kind under two-step review is approved in 审核中心 only, never here in one step.
+ */
+export const recordPlatformRoutes: FastifyPluginAsyncZod<{
+  twoStepReview(db: DbOrTx, kind: 1 | 2): Promise<boolean>;
+}> = async (app, { twoStepReview }) => {
   const { db } = app;
   const platform = (key: string) => app.requirePermission(RoleType.PLATFORM, key);
 
@@ -161,17 +168,12 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: recordApproveBody, response: detail },
     },
     async (req) => {
-      const note = req.body?.note ?? null;
-      const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
+      const { kind } = await platformApplicationDetail(db, req.params.id, req.auth.user);
+      if (await twoStepReview(db, kind)) throw badRequest(TWO_STEP_ELSEWHERE);
+      await reviewApplication(app, req.params.id, req.auth.user, {
         approve: true,
-        note,
+        note: req.body?.note ?? null,
         codes: req.body,
-      });
-      await app.messenger.toCompany(companyId, {
-        category: RECORD_CATEGORY,
-        content: `您的备案申请（${recordNo}）已通过平台审核${note ? `：${note}` : ''}`,
-        relatedId: req.params.id,
-        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已通过');
     },
@@ -184,15 +186,9 @@ export const recordPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: recordRejectBody, response: detail },
     },
     async (req) => {
-      const { companyId, recordNo } = await decideApplication(db, req.params.id, req.auth.user, {
+      await reviewApplication(app, req.params.id, req.auth.user, {
         approve: false,
         reason: req.body.reason,
-      });
-      await app.messenger.toCompany(companyId, {
-        category: RECORD_CATEGORY,
-        content: `您的备案申请（${recordNo}）被平台驳回：${req.body.reason}`,
-        relatedId: req.params.id,
-        templateKey: TemplateKey.RECORD_DECIDED,
       });
       return ok(await platformApplicationDetail(db, req.params.id, req.auth.user), '已驳回');
     },

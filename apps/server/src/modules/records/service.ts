@@ -14,4 +14,13 @@ export {
   filingFilesLink,
   hasApprovedRecord,
 } from './filing.ts';
-export { applicationCounts, decideApplication } from './review.ts';
+export {
+  applicationCounts,
+  decideApplication,
+  type FilingDecision,
+  firstApproveApplication,
+  pendingSubmittedAt,
+  platformFilingOfKind,
+  reviewApplication,
+  waitingFilingsSql,
+} from './review.ts';

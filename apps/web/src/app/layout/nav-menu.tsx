@@ -1,5 +1,6 @@
 import type { MenuProps } from 'antd';
 import type { NavItem } from '../menu-routes';
+import { menuLabel } from './menu-badges';
 import { MenuIcon } from './menu-icon';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -10,7 +11,8 @@ type MenuItems = NonNullable<MenuProps['items']>;
  */
 export function toMenuItems(nav: readonly NavItem[], mode: 'inline' | 'horizontal', depth = 0): MenuItems {
   return nav.map((item) => {
-    if (!item.children) return { key: item.key, icon: <MenuIcon name={item.icon} />, label: item.title };
+    if (!item.children)
+      return { key: item.key, icon: <MenuIcon name={item.icon} />, label: menuLabel(item.title, item.path) };
     const children = toMenuItems(item.children, mode, depth + 1);
     if (mode === 'horizontal' && depth > 0)
       return { type: 'group', key: item.key, label: item.title, children };

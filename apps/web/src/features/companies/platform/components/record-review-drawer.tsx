@@ -2,13 +2,13 @@ import { RecordStatus } from '@skill-cert/shared/records';
 import { App, Button, Drawer, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { RecordApplicationContent } from '@/shared/components/records/record-application-content';
+import { RejectModal } from '@/shared/components/reject-modal';
 import { useConfirmOnce } from '@/shared/hooks/use-action';
 import { errorMessage } from '@/shared/http';
 import { Permission } from '@/shared/permissions/permission';
 import { useDecideRecord } from '../api/decide-record';
 import { usePlatformRecord } from '../api/get-platform-record';
 import { approveBodyOf, codeProblem, RecordCodesForm, useCodeDraft } from './record-codes-form';
-import { RejectModal } from './reject-modal';
 
 /** One application for review: its content and timeline; 通过 / 驳回 while it waits (审核备案). */
 export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -80,7 +80,7 @@ export function RecordReviewDrawer({ id, onClose }: { id: string | null; onClose
       {detail && (
         <RejectModal
           open={rejecting}
-          recordNo={detail.record_no}
+          title={`驳回备案申请 ${detail.record_no}`}
           saving={decide.isPending}
           onCancel={() => setRejecting(false)}
           onReject={(reason) =>

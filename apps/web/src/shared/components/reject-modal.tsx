@@ -1,16 +1,17 @@
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 
-/** 驳回: the reason is required; the company sees it. */
+/** 驳回: the reason is required; the company sees it (备案审核, 审核中心). */
 export function RejectModal({
   open,
-  recordNo,
+  title,
   saving,
   onCancel,
   onReject,
 }: {
   open: boolean;
-  recordNo: string;
+  /** e.g. 驳回备案申请 BA20260101ABCDEF. */
+  title: string;
   saving: boolean;
   onCancel: () => void;
   onReject: (reason: string) => Promise<unknown>;
@@ -22,7 +23,7 @@ export function RejectModal({
   return (
     <Modal
       open={open}
-      title={`驳回备案申请 ${recordNo}`}
+      title={title}
       okText="确定驳回"
       okButtonProps={{ danger: true, loading: saving }}
       cancelText="取消"
