@@ -93,9 +93,9 @@ export function SearchForm<V extends object>({
   values,
 }: SearchFormProps<V>) {
   const [form] = Form.useForm<V>();
-  // Only a change of the applied filters is shown: a kept page shown again runs its effects again, and must keep
-  // what was typed but not searched.
-  const shown = useRef(values);
+  // The applied filters are shown when they differ from what the fields show (a link's at the start, or a change
+  // made outside the form); a kept page shown again runs its effects again and keeps what was typed but not searched.
+  const shown = useRef<V | undefined>(initialValues);
   useEffect(() => {
     if (!values || shown.current === values) return;
     shown.current = values;
