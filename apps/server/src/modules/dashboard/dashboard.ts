@@ -8,6 +8,7 @@ import {
   percentOf,
 } from '@skill-cert/shared/dashboard';
 import { skillLevelName } from '@skill-cert/shared/occupations';
+import { ReviewKind } from '@skill-cert/shared/reviews';
 import { formatDate } from '@skill-cert/shared/time';
 import type { DbOrTx } from '../../db/client.ts';
 import { regionNames } from '../area/service.ts';
@@ -102,8 +103,8 @@ export async function dashboard(db: DbOrTx, query: DashboardQuery, now = new Dat
     end_month: to,
     companies,
     waiting: [
-      { key: 'enterprise_filing', label: '企业备案待审核', count: companies[0].pending },
-      { key: 'institution_filing', label: '机构备案待审核', count: companies[1].pending },
+      { key: ReviewKind.ENTERPRISE_FILING, label: '企业备案待审核', count: companies[0].pending },
+      { key: ReviewKind.INSTITUTION_FILING, label: '机构备案待审核', count: companies[1].pending },
     ],
     months,
     by_level: labelled(

@@ -26,8 +26,8 @@ const data: DashboardData = {
     { type: 2, type_text: '培训评价机构', total: 4, filed: 3, pending: 1, frozen: 0 },
   ],
   waiting: [
-    { key: 'enterprise_filing', label: '企业备案待审核', count: 2 },
-    { key: 'institution_filing', label: '机构备案待审核', count: 1 },
+    { key: 'enterprise-filing', label: '企业备案待审核', count: 2 },
+    { key: 'institution-filing', label: '机构备案待审核', count: 1 },
   ],
   months,
   by_level: [{ key: '4', label: '四级/中级工', count: 241 }],
@@ -52,6 +52,7 @@ function open(permissions: string[], reply = ok(data)) {
   });
   const view = renderPage('/dashboard', <DashboardPage />, [
     { path: '/company', element: <p>企业列表页</p> },
+    { path: '/review', element: <p>审核中心</p> },
   ]);
   return { network, ...view };
 }
@@ -64,6 +65,13 @@ describe('DashboardPage (数据看板 of the platform)', () => {
     await userEvent.click(frozen);
     await waitFor(() => expect(router.state.location.pathname).toBe('/company'));
     expect(router.state.location.search).toBe('?type=1&status=0');
+  });
+
+  it('备案待审核 opens 审核中心 at that kind', async () => {
+    const { router } = open(['platform:dashboard:view', 'platform:review:list']);
+    await userEvent.click(await screen.findByRole('link', { name: '备案待审核：1，查看列表' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review'));
+    expect(router.state.location.search).toBe('?kind=institution-filing');
   });
 
   it('without the company list permission the figures are no links', async () => {

@@ -45,7 +45,13 @@ function Figure({
 
 function Figures({ data }: { data: DashboardData }) {
   const companies = usePermission('platform:company:list');
+  const reviews = usePermission('platform:review:list');
   const list = (query: string) => (companies ? `/company?${query}` : undefined);
+  // 备案待审核 of a type: that kind in 审核中心 (the waiting list's key is the review kind).
+  const waiting = (type: number) => {
+    const kind = data.waiting[type - 1]?.key;
+    return reviews && kind ? `/review?kind=${kind}` : undefined;
+  };
   const t = data.totals;
   return (
     <Row gutter={[16, 16]}>
@@ -60,7 +66,7 @@ function Figures({ data }: { data: DashboardData }) {
                 <Figure title="已备案" value={c.filed} />
               </Col>
               <Col span={6}>
-                <Figure title="备案待审核" value={c.pending} />
+                <Figure title="备案待审核" value={c.pending} to={waiting(c.type)} />
               </Col>
               <Col span={6}>
                 <Figure title="已冻结" value={c.frozen} to={list(`type=${c.type}&status=0`)} />

@@ -97,4 +97,15 @@ describe('ReviewPage (审核中心)', () => {
     expect(within(found).queryByRole('button', { name: '驳回' })).toBeNull();
     expect(screen.queryByRole('button', { name: /审核设置/ })).toBeNull();
   });
+
+  it('/review?kind=institution-filing (数据看板) asks for that kind at once', async () => {
+    const network = installFakeNetwork({
+      ...signInAs(['platform:review:list']),
+      'GET /api/reviews': paged([]),
+      'GET /api/reviews/counts': ok(counts),
+    });
+    renderPage('/review?kind=institution-filing', <ReviewPage />, [], '/review');
+    await waitFor(() => expect(network.callsTo('GET /api/reviews').length).toBeGreaterThan(0));
+    expect(network.callsTo('GET /api/reviews')[0]!.query.get('kind')).toBe('institution-filing');
+  });
 });

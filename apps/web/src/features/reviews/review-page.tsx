@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { ListPageCard } from '@/shared/components/list-table/list-page-card';
 import { PagedSearchTable } from '@/shared/components/list-table/paged-search-table';
 import type { SearchField } from '@/shared/components/list-table/search-form';
-import { usePagedSearch } from '@/shared/hooks/use-paged-search';
+import { useLinkedPagedSearch } from '@/shared/hooks/use-paged-search';
 import { Permission } from '@/shared/permissions/permission';
 import { type ReviewFilters, useReviewCounts, useReviews } from './api/reviews';
 import { ReviewDrawer } from './components/review-drawer';
@@ -20,19 +20,22 @@ import { useReviewDecision } from './components/use-review-decision';
 
 const STEP_COLOR: Record<ReviewRow['step'], string> = { single: 'orange', first: 'orange', second: 'purple' };
 
+/** `/review?kind=enterprise-filing` (数据看板's 备案待审核): the kind from the address. */
+export function reviewLink(params: URLSearchParams): Partial<ReviewFilters> | null {
+  const kind = params.get('kind');
+  return reviewKinds.includes(kind as ReviewKindValue) ? { kind: kind as ReviewKindValue } : null;
+}
+
 /**
  * 审核中心 of the platform: every request that waits for the platform (filings of enterprises and institutions), with
  * counts per kind, searched by kind, keyword, submission date and step; 通过 / 驳回 from a row or its detail
  * (`platform:review:decide`); 审核设置 turns the two-step review on per kind (`platform:review:settings`).
  */
 export function ReviewPage() {
-  const paged = usePagedSearch<ReviewFilters>({
-    kind: null,
-    keyword: '',
-    start_date: '',
-    end_date: '',
-    step: null,
-  });
+  const paged = useLinkedPagedSearch<ReviewFilters>(
+    { kind: null, keyword: '', start_date: '', end_date: '', step: null },
+    reviewLink,
+  );
   const list = useReviews(paged.query);
   const counts = useReviewCounts();
   const [open, setOpen] = useState<{ kind: ReviewKindValue; id: string } | null>(null);
