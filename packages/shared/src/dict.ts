@@ -12,11 +12,7 @@ export type DictItem = z.infer<typeof dictItem>;
 export const dictData = z.record(z.string(), z.array(dictItem));
 export type DictData = z.infer<typeof dictData>;
 
-/**
- * The header of every `/api` answer carrying the dictionaries' version: a browser whose kept copy was made under
- * another version drops it (docs/decisions.md "Dictionaries are data").
- */
-export const DICT_VERSION_HEADER = 'X-Dict-Version';
+export { DICT_VERSION_HEADER } from './dict-version.ts';
 
 export const DICT_LABEL_MAX = 50;
 export const DICT_VALUE_MAX = 50;

@@ -1,5 +1,6 @@
 import { DICT_CACHE_MS } from '@skill-cert/shared/constants';
-import { DICT_VERSION_HEADER, type DictData, type DictItem } from '@skill-cert/shared/dict';
+import type { DictData, DictItem } from '@skill-cert/shared/dict';
+import { DICT_VERSION_HEADER } from '@skill-cert/shared/dict-version';
 import { toQueryString } from '@skill-cert/shared/query';
 import { queryOptions } from '@tanstack/react-query';
 import { request, watchResponseHeader } from '@/shared/http';
