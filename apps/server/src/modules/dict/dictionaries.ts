@@ -22,6 +22,7 @@ import {
 } from '@skill-cert/shared/level-evaluations';
 import { ALL_SKILL_LEVELS, skillLevelNames } from '@skill-cert/shared/occupations';
 import { recordKindText, recordStatusText } from '@skill-cert/shared/records';
+import { EXAMINER_DICTIONARIES as EXAMINER_LOGIN_DICTIONARIES } from '@skill-cert/shared/role-dicts';
 
 /**
  * Dictionaries served by `POST /api/dict` (spec §6, DOMAIN.md "Reference data"): name → options. Those of a thing the
@@ -90,43 +91,11 @@ export const dictionaries: Record<string, DictItem[]> = {
   ].map((label, i) => ({ label, value: i + 1 })),
 };
 
-/** What the institution fetches at login (spec §6): every dictionary its pages use. */
-export const INSTITUTION_DICTIONARIES = [
-  'company_type',
-  'test_plan_status',
-  'evaluation_status',
-  'evaluation_method',
-  'exam_type',
-  'exam_room_type',
-  'examinee_status',
-  'seating_mode',
-  'ticket_status',
-  'candidate_result',
-  'score_mark',
-  'skill_level',
-  'id_type',
-  'candidate_type',
-  'education',
-  'record_status',
-  'record_kind',
-  'course_type',
-  'order_status',
-  'banner_status',
-  'article_status',
-  'exchange_code_status',
-  'exam_status',
-  'exam_subject',
-  'message_category',
-] as const;
+export { INSTITUTION_DICTIONARIES } from '@skill-cert/shared/role-dicts';
 
-/** What the examiner fetches at login (spec §6), and the task list's filters. */
+/** What the examiner fetches at login (shared with the web app), and its task list's filters. */
 export const EXAMINER_DICTIONARIES = [
-  'exam_subject',
-  'exam_type',
-  'answer_card_review_status',
-  'exam_status',
-  'entry_status',
-  'evaluate_result',
+  ...EXAMINER_LOGIN_DICTIONARIES,
   'exam_task_status',
   'exam_task_kind',
   'marking_round',
